@@ -1,0 +1,1 @@
+process.stdout.write('tafl: usage to come\n');
