@@ -10,3 +10,4 @@ export * from './trace.js';
 export * from './perft.js';
 export * from './notation/position.js';
 export * from './notation/move.js';
+export * from './notation/rules.js';
