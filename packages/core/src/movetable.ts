@@ -18,12 +18,62 @@ export const KIND_DEFENDER = 1;
 export const KIND_KING = 2;
 
 export interface MoveTables {
-  /** Three tables (by kind) of `lines * size * 2^size` destination masks. */
-  readonly byKind: readonly [Uint16Array, Uint16Array, Uint16Array];
-  /** `popcount[mask]` for masks of `size` bits. */
-  readonly popcount: Uint8Array;
+  /**
+   * Destination masks of the three kinds one after the other. The entry of a piece with code `c`
+   * on square `sq` along its rank is `destinations[offset[c] + rowIndex[sq] | lineOcc[rowLine[sq]]]`
+   * and along its file `destinations[offset[c] + colIndex[sq] | lineOcc[colLine[sq]]]`.
+   */
+  readonly destinations: Uint16Array;
+  /** The number of destinations of each entry (the popcount of the mask). */
+  readonly counts: Uint8Array;
+  /** Table offset by piece code (attacker 1, defender 2, king 3; 0 unused). */
+  readonly offset: Int32Array;
+  readonly rowIndex: Int32Array;
+  readonly colIndex: Int32Array;
+  /** The line numbers of a square's rank and file in `lineOcc`. */
+  readonly rowLine: Int32Array;
+  readonly colLine: Int32Array;
+  /** The bit of a square in its rank's and its file's occupancy mask. */
+  readonly rowBit: Int32Array;
+  readonly colBit: Int32Array;
   /** `lineSquare[line * size + pos]`: the square at that position of the line. */
   readonly lineSquare: Int16Array;
+  /**
+   * Mobility by line, for boards up to `MAX_MOBILITY_SIZE`: a line's state is its piece codes,
+   * two bits a square (`rowWeight`/`colWeight` give a square's digit), and
+   * `lineMobility[line * 4^size + state]` is the number of moves along that line of its
+   * attackers (low 8 bits) and of its defenders (high 8 bits). Summed over the lines and kept
+   * up to date as pieces come and go, it makes counting every legal move of a side O(1).
+   */
+  readonly lineMobility: Uint16Array | undefined;
+  readonly rowWeight: Int32Array;
+  readonly colWeight: Int32Array;
+}
+
+/** Larger boards count moves piece by piece (4^size states a line would make the table too big). */
+export const MAX_MOBILITY_SIZE = 7;
+
+function buildLineMobility(
+  n: number,
+  t: Omit<MoveTables, 'lineMobility' | 'rowWeight' | 'colWeight'>,
+): Uint16Array {
+  const states = 1 << (2 * n);
+  const table = new Uint16Array(2 * n * states);
+  for (let line = 0; line < 2 * n; line++) {
+    for (let state = 0; state < states; state++) {
+      let occ = 0;
+      for (let pos = 0; pos < n; pos++) if ((state >> (2 * pos)) & 3) occ |= 1 << pos;
+      let packed = 0;
+      for (let pos = 0; pos < n; pos++) {
+        const code = (state >> (2 * pos)) & 3;
+        if (code === 0) continue;
+        const moves = t.counts[(t.offset[code]! + ((line * n + pos) << n)) | occ]!;
+        packed += code === 1 ? moves : moves << 8;
+      }
+      table[line * states + state] = packed;
+    }
+  }
+  return table;
 }
 
 const cache = new Map<string, MoveTables>();
@@ -87,10 +137,31 @@ export function moveTables(geo: Geometry, rules: MoveRules): MoveTables {
 
   const popcount = new Uint8Array(1 << n);
   for (let m = 1; m < 1 << n; m++) popcount[m] = popcount[m >> 1]! + (m & 1);
-  const tables: MoveTables = {
-    byKind: [build(KIND_ATTACKER), build(KIND_DEFENDER), build(KIND_KING)],
-    popcount,
+  const parts = [build(KIND_ATTACKER), build(KIND_DEFENDER), build(KIND_KING)];
+  const part = parts[0]!.length;
+  const destinations = new Uint16Array(3 * part);
+  parts.forEach((t, i) => destinations.set(t, i * part));
+  const counts = destinations.map((mask) => popcount[mask]!);
+  const squares = geo.squares;
+  const perSquare = (f: (rank: number, file: number) => number): Int32Array =>
+    Int32Array.from({ length: squares }, (_, sq) => f((sq / n) | 0, sq % n));
+  const base = {
+    destinations,
+    counts: new Uint8Array(counts),
+    offset: Int32Array.from([0, 0, part, 2 * part]),
+    rowIndex: perSquare((rank, file) => (rank * n + file) << n),
+    colIndex: perSquare((rank, file) => ((n + file) * n + rank) << n),
+    rowLine: perSquare((rank) => rank),
+    colLine: perSquare((_, file) => n + file),
+    rowBit: perSquare((_, file) => 1 << file),
+    colBit: perSquare((rank) => 1 << rank),
     lineSquare,
+  };
+  const tables: MoveTables = {
+    ...base,
+    lineMobility: n <= MAX_MOBILITY_SIZE ? buildLineMobility(n, base) : undefined,
+    rowWeight: perSquare((_, file) => 1 << (2 * file)),
+    colWeight: perSquare((rank) => 1 << (2 * rank)),
   };
   cache.set(key, tables);
   return tables;

@@ -1,7 +1,8 @@
 /**
  * Bulk-counting perft: the number of move sequences of a given length. A game that has ended is a
  * leaf that is not expanded; a side that must pass has one move. At the last level the leaves are
- * not played but counted: `play` already keeps the number of legal moves of the side to move.
+ * not played but counted: `play` already keeps the number of legal moves of the side to move,
+ * and `Position.perft2` counts two plies at once without playing the quiet moves.
  */
 
 import type { Position } from './position.js';
@@ -15,6 +16,7 @@ export function perft(pos: Position, depth: number): number {
   const walk = (d: number): number => {
     if (d === 1) return pos.isOver() ? 0 : pos.mustPass() ? 1 : pos.legalMoveCount;
     const buf = buffers[d - 1]!;
+    if (d === 2) return pos.perft2(buf);
     const count = pos.generateMoves(buf);
     let total = 0;
     for (let i = 0; i < count; i++) {

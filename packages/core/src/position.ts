@@ -12,7 +12,7 @@
  */
 
 import { geometry, type Geometry } from './geometry.js';
-import { KIND_ATTACKER, KIND_DEFENDER, KIND_KING, moveTables, type MoveTables } from './movetable.js';
+import { moveTables, type MoveTables } from './movetable.js';
 import { fail, ok, type Result } from './result.js';
 import type { Ruleset } from './rules.js';
 import { validateSetup, type Setup, type SetupError } from './setup.js';
@@ -23,7 +23,6 @@ import {
   END_REASONS,
   KING,
   PASS,
-  encodeMove,
   type Move,
   type Outcome,
   type Side,
@@ -65,6 +64,12 @@ export class Position {
   private readonly board: Int8Array;
   /** Occupancy bit masks: rows 0..size-1, then files. */
   private readonly lineOcc: Int32Array;
+  /** Piece codes of each line, two bits a square, and the moves they give (movetable.ts). */
+  private readonly lineState: Int32Array;
+  private readonly lineMobility: Uint16Array | undefined;
+  private readonly lineStates: number;
+  /** Legal moves of the attackers (low 8 bits) and defenders (the bits above), when tabulated. */
+  private mobilityPacked = 0;
   /** Piece lists: attackers' soldiers; defenders' soldiers and king. */
   private readonly lists: [Int16Array, Int16Array];
   private readonly counts: Int32Array;
@@ -100,6 +105,9 @@ export class Position {
     const n = geo.squares;
     this.board = new Int8Array(n);
     this.lineOcc = new Int32Array(2 * geo.size);
+    this.lineState = new Int32Array(2 * geo.size);
+    this.lineMobility = this.tables.lineMobility;
+    this.lineStates = 1 << (2 * geo.size);
     this.lists = [new Int16Array(n), new Int16Array(n)];
     this.counts = new Int32Array(2);
     this.listIndex = new Int16Array(n);
@@ -214,66 +222,60 @@ export class Position {
    * Writes the legal moves of the side to move into `out` from `offset` and returns how many.
    * A side that must pass gets the one move `PASS`; a game that has ended has none.
    */
-  generateMoves(out: Int32Array | Move[], offset = 0): number {
+  generateMoves(out: Int32Array, offset = 0): number {
     if (this.outcomeCode !== ONGOING) return 0;
     if (this.mobility === 0) {
       out[offset] = PASS;
       return 1;
     }
+    const t = this.tables;
     const n = this.size;
     const list = this.lists[this.side]!;
     const count = this.counts[this.side]!;
-    const lineSquare = this.tables.lineSquare;
     let k = offset;
     for (let i = 0; i < count; i++) {
       const from = list[i]!;
-      const table = this.tableOf(this.board[from]!);
-      const rank = (from / n) | 0;
-      const file = from - rank * n;
-      let mask = table[((rank * n + file) << n) | this.lineOcc[rank]!]!;
+      const o = t.offset[this.board[from]!]!;
+      const row = t.rowLine[from]!;
+      const col = t.colLine[from]!;
+      let mask = t.destinations[(o + t.rowIndex[from]!) | this.lineOcc[row]!]!;
       while (mask !== 0) {
-        const bit = 31 - Math.clz32(mask & -mask);
+        out[k++] = (from << 8) | t.lineSquare[row * n + 31 - Math.clz32(mask & -mask)]!;
         mask &= mask - 1;
-        out[k++] = encodeMove(from, lineSquare[rank * n + bit]!);
       }
-      const line = n + file;
-      mask = table[((line * n + rank) << n) | this.lineOcc[line]!]!;
+      mask = t.destinations[(o + t.colIndex[from]!) | this.lineOcc[col]!]!;
       while (mask !== 0) {
-        const bit = 31 - Math.clz32(mask & -mask);
+        out[k++] = (from << 8) | t.lineSquare[col * n + 31 - Math.clz32(mask & -mask)]!;
         mask &= mask - 1;
-        out[k++] = encodeMove(from, lineSquare[line * n + bit]!);
       }
     }
     return k - offset;
   }
 
   legalMoves(): Move[] {
-    const out: Move[] = [];
-    this.generateMoves(out);
-    return out;
+    const out = new Int32Array(this.mobility + 1);
+    return Array.from(out.subarray(0, this.generateMoves(out)));
   }
 
   isLegal(move: Move): boolean {
     if (this.outcomeCode !== ONGOING) return false;
     if (move === PASS) return this.mobility === 0;
     if (this.mobility === 0 || move < 0) return false;
-    const n = this.size;
     const from = move >> 8;
     const to = move & 0xff;
     if (from >= this.geo.squares || to >= this.geo.squares || from === to) return false;
     const code = this.board[from]!;
     if (code === EMPTY || (code === ATTACKER ? A : D) !== this.side) return false;
-    const table = this.tableOf(code);
-    const rank = (from / n) | 0;
-    const file = from - rank * n;
-    const toRank = (to / n) | 0;
-    const toFile = to - toRank * n;
-    if (toRank === rank)
-      return (table[((rank * n + file) << n) | this.lineOcc[rank]!]! & (1 << toFile)) !== 0;
-    if (toFile === file) {
-      const line = n + file;
-      return (table[((line * n + rank) << n) | this.lineOcc[line]!]! & (1 << toRank)) !== 0;
-    }
+    const t = this.tables;
+    const o = t.offset[code]!;
+    if (t.rowLine[to] === t.rowLine[from])
+      return (
+        (t.destinations[(o + t.rowIndex[from]!) | this.lineOcc[t.rowLine[from]!]!]! & t.rowBit[to]!) !== 0
+      );
+    if (t.colLine[to] === t.colLine[from])
+      return (
+        (t.destinations[(o + t.colIndex[from]!) | this.lineOcc[t.colLine[from]!]!]! & t.colBit[to]!) !== 0
+      );
     return false;
   }
 
@@ -319,8 +321,7 @@ export class Position {
       const from = move >> 8;
       const to = move & 0xff;
       const code = this.board[from]!;
-      this.take(from, code);
-      this.put(to, code);
+      this.slide(from, to, code);
       if (code !== KING || this.kingArmed) {
         const nb = this.geo.neighbour;
         if (mover === A && this.rules.kingAndShield) captures = this.kingAndShield(to, u);
@@ -428,20 +429,18 @@ export class Position {
   escapeRoutes(): Square[] {
     const k = this.king;
     if (k < 0) return [];
+    const t = this.tables;
     const n = this.size;
-    const table = this.tables.byKind[KIND_KING];
-    const rank = (k / n) | 0;
-    const file = k - rank * n;
-    const line = n + file;
+    const o = t.offset[KING]!;
     const routes: Square[] = [];
-    const collect = (mask: number, ln: number): void => {
+    const collect = (mask: number, line: number): void => {
       for (let m = mask; m !== 0; m &= m - 1) {
-        const sq = this.tables.lineSquare[ln * n + 31 - Math.clz32(m & -m)]!;
+        const sq = t.lineSquare[line * n + 31 - Math.clz32(m & -m)]!;
         if (this.escapeSquare[sq]) routes.push(sq);
       }
     };
-    collect(table[((rank * n + file) << n) | this.lineOcc[rank]!]!, rank);
-    collect(table[((line * n + rank) << n) | this.lineOcc[line]!]!, line);
+    collect(t.destinations[(o + t.rowIndex[k]!) | this.lineOcc[t.rowLine[k]!]!]!, t.rowLine[k]!);
+    collect(t.destinations[(o + t.colIndex[k]!) | this.lineOcc[t.colLine[k]!]!]!, t.colLine[k]!);
     return routes.sort((a, b) => a - b);
   }
 
@@ -487,9 +486,7 @@ export class Position {
       for (let i = 0; i < captures; i++) this.put(stack[u + U_SQUARES + i]!, stack[u + U_CODES + i]!);
       const from = move >> 8;
       const to = move & 0xff;
-      const code = this.board[to]!;
-      this.take(to, code);
-      this.put(from, code);
+      this.slide(to, from, this.board[to]!);
     }
     this.quiet = stack[u + U_QUIET]!;
     this.outcomeCode = stack[u + U_OUTCOME]!;
@@ -497,30 +494,109 @@ export class Position {
     this.mobility = stack[u + U_MOBILITY]!;
   }
 
-  /** Counts the legal moves of a side: two table lookups and popcounts per piece. */
-  countMoves(side: number): number {
-    const n = this.size;
-    const list = this.lists[side]!;
-    const count = this.counts[side]!;
-    const pop = this.tables.popcount;
+  /**
+   * perft(2) of this position: the sum, over the legal moves, of the legal moves after each
+   * (a pass counts one, a game over none). Bulk-counting perft spends nearly all its time here,
+   * so a quiet move is not played: its child's mobility comes from the line tables, its key from
+   * four xors, and only a move that captures, threatens the king or could not use the tables is
+   * played and taken back. `buffer` receives this position's moves.
+   */
+  perft2(buffer: Int32Array): number {
+    const count = this.generateMoves(buffer);
     let total = 0;
     for (let i = 0; i < count; i++) {
-      const from = list[i]!;
-      const table = this.tableOf(this.board[from]!);
-      const rank = (from / n) | 0;
-      const file = from - rank * n;
-      const line = n + file;
-      total +=
-        pop[table[((rank * n + file) << n) | this.lineOcc[rank]!]!]! +
-        pop[table[((line * n + rank) << n) | this.lineOcc[line]!]!]!;
+      const move = buffer[i]!;
+      const quick = move === PASS || this.lineMobility === undefined ? -1 : this.quietLeaves(move);
+      if (quick >= 0) {
+        total += quick;
+        continue;
+      }
+      this.play(move);
+      total += this.outcomeCode !== ONGOING ? 0 : this.mobility === 0 ? 1 : this.mobility;
+      this.undo();
     }
     return total;
   }
 
-  private tableOf(code: number): Uint16Array {
-    return this.tables.byKind[
-      code === ATTACKER ? KIND_ATTACKER : code === DEFENDER ? KIND_DEFENDER : KIND_KING
-    ];
+  /** The legal moves after `move` if it captures nothing and does not touch the king; else -1. */
+  private quietLeaves(move: Move): number {
+    const from = move >> 8;
+    const to = move & 0xff;
+    const board = this.board;
+    const code = board[from]!;
+    const mover = this.side;
+    if (code === KING && this.escapeSquare[to]) return 0;
+    if (code !== KING || this.kingArmed) {
+      const nb = this.geo.neighbour;
+      for (let d = 0; d < 4; d++) {
+        const n = nb[to * 4 + d]!;
+        if (n < 0 || n === from) continue;
+        const victim = board[n]!;
+        if (victim === EMPTY || (victim === ATTACKER ? A : D) === mover) continue;
+        if (victim === KING) return -1;
+        const beyond = nb[n * 4 + d]!;
+        if (beyond >= 0 && this.hostileTo(victim, beyond)) return -1;
+        if (victim === DEFENDER && this.rules.kingAndShield && beyond === this.geo.throne) return -1;
+      }
+    }
+    const rules = this.rules;
+    if (rules.quietPlyLimit > 0 && this.quiet + 1 >= rules.quietPlyLimit) return 0;
+    const t = this.tables;
+    const k = code * KEY_STRIDE;
+    if (rules.repetitionDraws) {
+      const lo = this.hashLo ^ PIECE_LO[k + from]! ^ PIECE_LO[k + to]! ^ TURN_LO;
+      const hi = this.hashHi ^ PIECE_HI[k + from]! ^ PIECE_HI[k + to]! ^ TURN_HI;
+      let seen = 1;
+      for (let p = this.plyCount - 1; p >= this.irreversible; p -= 2)
+        if (this.historyLo[p] === lo && this.historyHi[p] === hi && ++seen === 3) return 0;
+    }
+    const lm = this.lineMobility!;
+    const states = this.lineStates;
+    const fromRow = t.rowLine[from]!;
+    const fromCol = t.colLine[from]!;
+    let packed = this.mobilityPacked;
+    const change = (line: number, delta: number): void => {
+      const base = line * states + this.lineState[line]!;
+      packed += lm[base + delta]! - lm[base]!;
+    };
+    if (fromRow === t.rowLine[to]) {
+      change(fromRow, code * (t.rowWeight[to]! - t.rowWeight[from]!));
+      change(fromCol, -code * t.colWeight[from]!);
+      change(t.colLine[to]!, code * t.colWeight[to]!);
+    } else {
+      change(fromCol, code * (t.colWeight[to]! - t.colWeight[from]!));
+      change(fromRow, -code * t.rowWeight[from]!);
+      change(t.rowLine[to]!, code * t.rowWeight[to]!);
+    }
+    const replies = mover === A ? packed >>> 8 : packed & 0xff;
+    if (replies > 0) return replies;
+    if (rules.blocked === 'loses') return 0;
+    return (mover === A ? packed & 0xff : packed >>> 8) === 0 ? 0 : 1;
+  }
+
+  /** Counts the legal moves of a side: two table lookups and popcounts per piece. */
+  countMoves(side: number): number {
+    if (this.lineMobility !== undefined)
+      return side === A ? this.mobilityPacked & 0xff : this.mobilityPacked >>> 8;
+    const t = this.tables;
+    const counts = t.counts;
+    const offset = t.offset;
+    const rowIndex = t.rowIndex;
+    const colIndex = t.colIndex;
+    const rowLine = t.rowLine;
+    const colLine = t.colLine;
+    const occ = this.lineOcc;
+    const board = this.board;
+    const list = this.lists[side]!;
+    const count = this.counts[side]!;
+    let total = 0;
+    for (let i = 0; i < count; i++) {
+      const sq = list[i]!;
+      const o = offset[board[sq]!]!;
+      total +=
+        counts[(o + rowIndex[sq]!) | occ[rowLine[sq]!]!]! + counts[(o + colIndex[sq]!) | occ[colLine[sq]!]!]!;
+    }
+    return total;
   }
 
   /** Is `sq` hostile to the enemy soldier `victim` for the side that just moved? */
@@ -594,15 +670,19 @@ export class Position {
   }
 
   private put(sq: Square, code: number): void {
-    const n = this.size;
+    const t = this.tables;
     this.board[sq] = code;
-    const rank = (sq / n) | 0;
-    const file = sq - rank * n;
-    this.lineOcc[rank]! |= 1 << file;
-    this.lineOcc[n + file]! |= 1 << rank;
+    const row = t.rowLine[sq]!;
+    const col = t.colLine[sq]!;
+    this.lineOcc[row]! |= t.rowBit[sq]!;
+    this.lineOcc[col]! |= t.colBit[sq]!;
+    if (this.lineMobility !== undefined) {
+      this.updateLine(row, code * t.rowWeight[sq]!);
+      this.updateLine(col, code * t.colWeight[sq]!);
+    }
     const side = code === ATTACKER ? A : D;
     const c = this.counts[side]!;
-    this.lists[side][c] = sq;
+    this.lists[side]![c] = sq;
     this.listIndex[sq] = c;
     this.counts[side] = c + 1;
     this.hashLo ^= PIECE_LO[code * KEY_STRIDE + sq]!;
@@ -611,12 +691,16 @@ export class Position {
   }
 
   private take(sq: Square, code: number): void {
-    const n = this.size;
+    const t = this.tables;
     this.board[sq] = EMPTY;
-    const rank = (sq / n) | 0;
-    const file = sq - rank * n;
-    this.lineOcc[rank]! &= ~(1 << file);
-    this.lineOcc[n + file]! &= ~(1 << rank);
+    const row = t.rowLine[sq]!;
+    const col = t.colLine[sq]!;
+    this.lineOcc[row]! &= ~t.rowBit[sq]!;
+    this.lineOcc[col]! &= ~t.colBit[sq]!;
+    if (this.lineMobility !== undefined) {
+      this.updateLine(row, -code * t.rowWeight[sq]!);
+      this.updateLine(col, -code * t.colWeight[sq]!);
+    }
     const side = code === ATTACKER ? A : D;
     const list = this.lists[side]!;
     const last = this.counts[side]! - 1;
@@ -628,6 +712,49 @@ export class Position {
     this.hashLo ^= PIECE_LO[code * KEY_STRIDE + sq]!;
     this.hashHi ^= PIECE_HI[code * KEY_STRIDE + sq]!;
     if (code === KING) this.king = -1;
+  }
+
+  /** Moves a piece along its line: one update of the shared line, one of each crossing line. */
+  private slide(from: Square, to: Square, code: number): void {
+    const t = this.tables;
+    this.board[from] = EMPTY;
+    this.board[to] = code;
+    const occ = this.lineOcc;
+    const fromRow = t.rowLine[from]!;
+    const fromCol = t.colLine[from]!;
+    const toRow = t.rowLine[to]!;
+    const toCol = t.colLine[to]!;
+    occ[fromRow]! &= ~t.rowBit[from]!;
+    occ[fromCol]! &= ~t.colBit[from]!;
+    occ[toRow]! |= t.rowBit[to]!;
+    occ[toCol]! |= t.colBit[to]!;
+    if (this.lineMobility !== undefined) {
+      if (fromRow === toRow) {
+        this.updateLine(fromRow, code * (t.rowWeight[to]! - t.rowWeight[from]!));
+        this.updateLine(fromCol, -code * t.colWeight[from]!);
+        this.updateLine(toCol, code * t.colWeight[to]!);
+      } else {
+        this.updateLine(fromCol, code * (t.colWeight[to]! - t.colWeight[from]!));
+        this.updateLine(fromRow, -code * t.rowWeight[from]!);
+        this.updateLine(toRow, code * t.rowWeight[to]!);
+      }
+    }
+    const i = this.listIndex[from]!;
+    this.lists[code === ATTACKER ? A : D]![i] = to;
+    this.listIndex[to] = i;
+    const k = code * KEY_STRIDE;
+    this.hashLo ^= PIECE_LO[k + from]! ^ PIECE_LO[k + to]!;
+    this.hashHi ^= PIECE_HI[k + from]! ^ PIECE_HI[k + to]!;
+    if (code === KING) this.king = to;
+  }
+
+  /** Adds `delta` to a line's state and moves the mobility totals with it. */
+  private updateLine(line: number, delta: number): void {
+    const lm = this.lineMobility!;
+    const base = line * this.lineStates;
+    const state = this.lineState[line]!;
+    this.lineState[line] = state + delta;
+    this.mobilityPacked += lm[base + state + delta]! - lm[base + state]!;
   }
 
   private grow(): void {

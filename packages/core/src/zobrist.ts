@@ -13,15 +13,15 @@ function xorshift32(seed: number): () => number {
     x ^= x << 13;
     x ^= x >>> 17;
     x ^= x << 5;
-    return x >>> 0;
+    return x;
   };
 }
 
 const SQUARES = MAX_SIZE * MAX_SIZE;
 
 /** `PIECE_LO[code * SQUARES + sq]` and `PIECE_HI[...]`: the key halves of a piece code on a square. */
-export const PIECE_LO = new Uint32Array(4 * SQUARES);
-export const PIECE_HI = new Uint32Array(4 * SQUARES);
+export const PIECE_LO = new Int32Array(4 * SQUARES);
+export const PIECE_HI = new Int32Array(4 * SQUARES);
 export let TURN_LO = 0;
 export let TURN_HI = 0;
 export const KEY_STRIDE = SQUARES;

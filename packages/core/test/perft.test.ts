@@ -2,7 +2,40 @@
 // 41843336, 1111688896 (the rules core issue; two independent implementations agree). Depth 5
 // and 6 are left to `npm run bench`, which prints them with nodes per second.
 import { describe, expect, it } from 'vitest';
-import { opentaflBrandub, perft, startingPosition } from '../src/index.js';
+import {
+  PRESETS,
+  PASS,
+  makePosition,
+  opentaflBrandub,
+  perft,
+  startingPosition,
+  type Position,
+} from '../src/index.js';
+
+/** The plainest perft: every move played and taken back, leaves counted one by one. */
+function referencePerft(pos: Position, depth: number): number {
+  if (depth === 0) return 1;
+  let total = 0;
+  const moves = pos.mustPass() ? [PASS] : pos.legalMoves();
+  for (const move of moves) {
+    pos.play(move);
+    total += referencePerft(pos, depth - 1);
+    pos.undo();
+  }
+  return total;
+}
+
+/** A small deterministic PRNG (mulberry32) for reproducible random games. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 describe('perft, OpenTafl Brandub rules', () => {
   const expected = [1, 40, 960, 39512, 1007392];
@@ -15,4 +48,26 @@ describe('perft, OpenTafl Brandub rules', () => {
       expect(pos.legalMoves()).toHaveLength(40);
     });
   });
+});
+
+describe('bulk-counting perft agrees with playing every move', () => {
+  for (const rules of PRESETS) {
+    it(`${rules.id}: from the start and from 40 positions of random games`, () => {
+      const random = prng(rules.id.length * 7919);
+      const start = startingPosition(rules);
+      expect(perft(start, 3)).toBe(referencePerft(start, 3));
+      for (let game = 0; game < 8; game++) {
+        const pos = startingPosition(rules);
+        for (let ply = 0; ply < 120 && !pos.isOver(); ply++) {
+          const moves = pos.mustPass() ? [PASS] : pos.legalMoves();
+          pos.play(moves[Math.floor(random() * moves.length)]!);
+          if (ply % 24 === 23) {
+            const before = makePosition(pos.geo.size, pos.toSetup().board);
+            expect(perft(pos, 3), `perft 3 of ${before} after ${pos.ply} plies`).toBe(referencePerft(pos, 3));
+            expect(makePosition(pos.geo.size, pos.toSetup().board)).toBe(before);
+          }
+        }
+      }
+    });
+  }
 });
