@@ -11,6 +11,7 @@ import {
   startingPosition,
   type Position,
 } from '../src/index.js';
+import { prng } from './random.js';
 
 /** The plainest perft: every move played and taken back, leaves counted one by one. */
 function referencePerft(pos: Position, depth: number): number {
@@ -23,18 +24,6 @@ function referencePerft(pos: Position, depth: number): number {
     pos.undo();
   }
   return total;
-}
-
-/** A small deterministic PRNG (mulberry32) for reproducible random games. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('perft, OpenTafl Brandub rules', () => {
