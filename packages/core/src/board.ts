@@ -1,0 +1,251 @@
+/**
+ * The pieces and where they can go: a typed array of piece codes plus everything kept up to date
+ * alongside it so that nothing has to be recomputed per move. Each rank and file keeps its
+ * occupancy as a bit mask (the move tables' index), its piece codes two bits a square (the line
+ * mobility tables' index) and, summed over the lines, the number of legal moves of each side;
+ * each side keeps a piece list; the Zobrist key of the pieces is updated with every change.
+ * Nothing here knows whose turn it is or what a capture is: that is the Position's business.
+ */
+
+import type { Geometry } from './geometry.js';
+import type { MoveTables } from './movetable.js';
+import { ATTACKER, EMPTY, KING, type Move, type Square } from './types.js';
+import { KEY_STRIDE, PIECE_HI, PIECE_LO } from './zobrist.js';
+
+/** Side indexes as the board uses them: attackers 0, defenders (and the king) 1. */
+export const A = 0;
+export const D = 1;
+
+export class Board {
+  readonly geo: Geometry;
+  readonly tables: MoveTables;
+  /** Piece codes by square. */
+  readonly cells: Int8Array;
+  /** Occupancy bit masks: rows 0..size-1, then files. */
+  readonly lineOcc: Int32Array;
+  /** Piece codes of each line, two bits a square (movetable.ts). */
+  private readonly lineState: Int32Array;
+  private readonly lineMobility: Uint16Array | undefined;
+  private readonly lineStates: number;
+  /** Legal moves of the attackers (low 8 bits) and defenders (the bits above), when tabulated. */
+  private mobilityPacked = 0;
+  /** Piece lists: attackers' soldiers; defenders' soldiers and king. */
+  readonly lists: readonly [Int16Array, Int16Array];
+  readonly counts: Int32Array;
+  private readonly listIndex: Int16Array;
+  king: Square = -1;
+  /** The Zobrist key of the pieces (the side to move is the Position's). */
+  hashLo = 0;
+  hashHi = 0;
+
+  constructor(geo: Geometry, tables: MoveTables) {
+    this.geo = geo;
+    this.tables = tables;
+    const n = geo.squares;
+    this.cells = new Int8Array(n);
+    this.lineOcc = new Int32Array(2 * geo.size);
+    this.lineState = new Int32Array(2 * geo.size);
+    this.lineMobility = tables.lineMobility;
+    this.lineStates = 1 << (2 * geo.size);
+    this.lists = [new Int16Array(n), new Int16Array(n)];
+    this.counts = new Int32Array(2);
+    this.listIndex = new Int16Array(n);
+  }
+
+  /** Destinations of the piece with code `code` on `sq` along its rank (a mask of files). */
+  rowDestinations(sq: Square, code: number): number {
+    const t = this.tables;
+    return t.destinations[(t.offset[code]! + t.rowIndex[sq]!) | this.lineOcc[t.rowLine[sq]!]!]!;
+  }
+
+  /** Destinations along its file (a mask of ranks). */
+  colDestinations(sq: Square, code: number): number {
+    const t = this.tables;
+    return t.destinations[(t.offset[code]! + t.colIndex[sq]!) | this.lineOcc[t.colLine[sq]!]!]!;
+  }
+
+  /** Writes the moves of a side into `out` from `offset`; returns the index after the last. */
+  generateMoves(side: number, out: Int32Array, offset: number): number {
+    const t = this.tables;
+    const n = this.geo.size;
+    const list = this.lists[side]!;
+    const count = this.counts[side]!;
+    let k = offset;
+    for (let i = 0; i < count; i++) {
+      const from = list[i]!;
+      const code = this.cells[from]!;
+      const row = t.rowLine[from]! * n;
+      const col = t.colLine[from]! * n;
+      for (let mask = this.rowDestinations(from, code); mask !== 0; mask &= mask - 1)
+        out[k++] = (from << 8) | t.lineSquare[row + 31 - Math.clz32(mask & -mask)]!;
+      for (let mask = this.colDestinations(from, code); mask !== 0; mask &= mask - 1)
+        out[k++] = (from << 8) | t.lineSquare[col + 31 - Math.clz32(mask & -mask)]!;
+    }
+    return k;
+  }
+
+  /** May the piece on `from` move to `to` (same line, path clear, square allowed)? */
+  reaches(from: Square, to: Square): boolean {
+    const t = this.tables;
+    const code = this.cells[from]!;
+    if (code === EMPTY) return false;
+    if (t.rowLine[to] === t.rowLine[from]) return (this.rowDestinations(from, code) & t.rowBit[to]!) !== 0;
+    if (t.colLine[to] === t.colLine[from]) return (this.colDestinations(from, code) & t.colBit[to]!) !== 0;
+    return false;
+  }
+
+  /** The number of legal moves of a side: O(1) with the line tables, else two lookups a piece. */
+  countMoves(side: number): number {
+    if (this.lineMobility !== undefined)
+      return side === A ? this.mobilityPacked & 0xff : this.mobilityPacked >>> 8;
+    const t = this.tables;
+    const list = this.lists[side]!;
+    let total = 0;
+    for (let i = 0; i < this.counts[side]!; i++) {
+      const sq = list[i]!;
+      const code = this.cells[sq]!;
+      total += t.counts[(t.offset[code]! + t.rowIndex[sq]!) | this.lineOcc[t.rowLine[sq]!]!]!;
+      total += t.counts[(t.offset[code]! + t.colIndex[sq]!) | this.lineOcc[t.colLine[sq]!]!]!;
+    }
+    return total;
+  }
+
+  /** Can moves be counted after a slide without making it (`mobilityAfterSlide`)? */
+  get tabulated(): boolean {
+    return this.lineMobility !== undefined;
+  }
+
+  /**
+   * Both sides' move counts, packed as in `mobilityPacked`, after `move` were made (and nothing
+   * captured), without making it. Only when `tabulated`.
+   */
+  mobilityAfterSlide(move: Move): number {
+    const t = this.tables;
+    const from = move >> 8;
+    const to = move & 0xff;
+    const code = this.cells[from]!;
+    const fromRow = t.rowLine[from]!;
+    const fromCol = t.colLine[from]!;
+    const lm = this.lineMobility!;
+    const states = this.lineStates;
+    const state = this.lineState;
+    // The shared line changes by the move, each crossing line by one piece.
+    let shared: number, along: number, out: number, into: number, outDelta: number, intoDelta: number;
+    if (fromRow === t.rowLine[to]) {
+      shared = fromRow;
+      along = code * (t.rowWeight[to]! - t.rowWeight[from]!);
+      out = fromCol;
+      outDelta = -code * t.colWeight[from]!;
+      into = t.colLine[to]!;
+      intoDelta = code * t.colWeight[to]!;
+    } else {
+      shared = fromCol;
+      along = code * (t.colWeight[to]! - t.colWeight[from]!);
+      out = fromRow;
+      outDelta = -code * t.rowWeight[from]!;
+      into = t.rowLine[to]!;
+      intoDelta = code * t.rowWeight[to]!;
+    }
+    const a = shared * states + state[shared]!;
+    const b = out * states + state[out]!;
+    const c = into * states + state[into]!;
+    const packed =
+      this.mobilityPacked +
+      lm[a + along]! -
+      lm[a]! +
+      lm[b + outDelta]! -
+      lm[b]! +
+      lm[c + intoDelta]! -
+      lm[c]!;
+    return packed;
+  }
+
+  put(sq: Square, code: number): void {
+    const t = this.tables;
+    this.cells[sq] = code;
+    const row = t.rowLine[sq]!;
+    const col = t.colLine[sq]!;
+    this.lineOcc[row]! |= t.rowBit[sq]!;
+    this.lineOcc[col]! |= t.colBit[sq]!;
+    if (this.lineMobility !== undefined) {
+      this.updateLine(row, code * t.rowWeight[sq]!);
+      this.updateLine(col, code * t.colWeight[sq]!);
+    }
+    const side = code === ATTACKER ? A : D;
+    const c = this.counts[side]!;
+    this.lists[side]![c] = sq;
+    this.listIndex[sq] = c;
+    this.counts[side] = c + 1;
+    this.hashLo ^= PIECE_LO[code * KEY_STRIDE + sq]!;
+    this.hashHi ^= PIECE_HI[code * KEY_STRIDE + sq]!;
+    if (code === KING) this.king = sq;
+  }
+
+  take(sq: Square, code: number): void {
+    const t = this.tables;
+    this.cells[sq] = EMPTY;
+    const row = t.rowLine[sq]!;
+    const col = t.colLine[sq]!;
+    this.lineOcc[row]! &= ~t.rowBit[sq]!;
+    this.lineOcc[col]! &= ~t.colBit[sq]!;
+    if (this.lineMobility !== undefined) {
+      this.updateLine(row, -code * t.rowWeight[sq]!);
+      this.updateLine(col, -code * t.colWeight[sq]!);
+    }
+    const side = code === ATTACKER ? A : D;
+    const list = this.lists[side]!;
+    const last = this.counts[side]! - 1;
+    const i = this.listIndex[sq]!;
+    const moved = list[last]!;
+    list[i] = moved;
+    this.listIndex[moved] = i;
+    this.counts[side] = last;
+    this.hashLo ^= PIECE_LO[code * KEY_STRIDE + sq]!;
+    this.hashHi ^= PIECE_HI[code * KEY_STRIDE + sq]!;
+    if (code === KING) this.king = -1;
+  }
+
+  /** Moves a piece along its line: one update of the shared line, one of each crossing line. */
+  slide(from: Square, to: Square): void {
+    const t = this.tables;
+    const code = this.cells[from]!;
+    this.cells[from] = EMPTY;
+    this.cells[to] = code;
+    const occ = this.lineOcc;
+    const fromRow = t.rowLine[from]!;
+    const fromCol = t.colLine[from]!;
+    const toRow = t.rowLine[to]!;
+    const toCol = t.colLine[to]!;
+    occ[fromRow]! &= ~t.rowBit[from]!;
+    occ[fromCol]! &= ~t.colBit[from]!;
+    occ[toRow]! |= t.rowBit[to]!;
+    occ[toCol]! |= t.colBit[to]!;
+    if (this.lineMobility !== undefined) {
+      if (fromRow === toRow) {
+        this.updateLine(fromRow, code * (t.rowWeight[to]! - t.rowWeight[from]!));
+        this.updateLine(fromCol, -code * t.colWeight[from]!);
+        this.updateLine(toCol, code * t.colWeight[to]!);
+      } else {
+        this.updateLine(fromCol, code * (t.colWeight[to]! - t.colWeight[from]!));
+        this.updateLine(fromRow, -code * t.rowWeight[from]!);
+        this.updateLine(toRow, code * t.rowWeight[to]!);
+      }
+    }
+    const i = this.listIndex[from]!;
+    this.lists[code === ATTACKER ? A : D]![i] = to;
+    this.listIndex[to] = i;
+    const k = code * KEY_STRIDE;
+    this.hashLo ^= PIECE_LO[k + from]! ^ PIECE_LO[k + to]!;
+    this.hashHi ^= PIECE_HI[k + from]! ^ PIECE_HI[k + to]!;
+    if (code === KING) this.king = to;
+  }
+
+  /** Adds `delta` to a line's state and moves the mobility totals with it. */
+  private updateLine(line: number, delta: number): void {
+    const lm = this.lineMobility!;
+    const base = line * this.lineStates;
+    const state = this.lineState[line]!;
+    this.lineState[line] = state + delta;
+    this.mobilityPacked += lm[base + state + delta]! - lm[base + state]!;
+  }
+}
