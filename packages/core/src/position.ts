@@ -195,6 +195,14 @@ export class Position {
     return code !== 0 && (code === ATTACKER ? A : D) === this.side && this.board.reaches(from, to);
   }
 
+  /**
+   * True when `move` surely captures nothing and does not come next to the enemy king (a quick
+   * conservative test for move ordering; false means "maybe", and `play` tells for sure).
+   */
+  isSurelyQuiet(move: Move): boolean {
+    return move === PASS || this.captures.quietAt(this.board.cells, this.board.cells[move >> 8]!, move & 0xff);
+  }
+
   /** The squares captured by the last move (the king's included), in capture order. */
   lastCaptured(): Square[] {
     return this.lastPairs().filter((_, i) => i % 2 === 0);
