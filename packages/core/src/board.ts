@@ -110,6 +110,27 @@ export class Board {
     return total;
   }
 
+  /** Could a piece of `side` move to `sq` now (whoever is to move)? */
+  reachable(side: number, sq: Square): boolean {
+    const t = this.tables;
+    const reach = t.lineReach;
+    if (reach === undefined) return this.reachableSlowly(side, sq);
+    const shift = side === A ? 0 : this.geo.size;
+    const row = t.rowLine[sq]!;
+    const col = t.colLine[sq]!;
+    const states = this.lineStates;
+    return (
+      ((reach[row * states + this.lineState[row]!]! >> shift) & t.rowBit[sq]!) !== 0 ||
+      ((reach[col * states + this.lineState[col]!]! >> shift) & t.colBit[sq]!) !== 0
+    );
+  }
+
+  private reachableSlowly(side: number, sq: Square): boolean {
+    const list = this.lists[side]!;
+    for (let i = 0; i < this.counts[side]!; i++) if (this.reaches(list[i]!, sq)) return true;
+    return false;
+  }
+
   /** Can moves be counted after a slide without making it (`mobilityAfterSlide`)? */
   get tabulated(): boolean {
     return this.lineMobility !== undefined;

@@ -106,6 +106,24 @@ export class CaptureRules {
     return true;
   }
 
+  /**
+   * Would an attacker arriving on `s`, next to the king, capture him (king-and-shield aside)?
+   * For the engine's evaluation; `cells` is restored before returning.
+   */
+  kingFallsTo(cells: Int8Array, s: Square): boolean {
+    const nb = this.geo.neighbour;
+    for (let d = 0; d < 4; d++) {
+      const k = nb[s * 4 + d]!;
+      if (k < 0 || cells[k] !== KING) continue;
+      const before = cells[s]!;
+      cells[s] = ATTACKER;
+      const falls = this.kingCaptured(cells, k, d);
+      cells[s] = before;
+      return falls;
+    }
+    return false;
+  }
+
   /** Is `sq` hostile to the enemy soldier `victim`, for the side that just moved? */
   hostileTo(cells: Int8Array, victim: number, sq: Square): boolean {
     const code = cells[sq]!;

@@ -46,6 +46,11 @@ export interface MoveTables {
    * up to date as pieces come and go, it makes counting every legal move of a side O(1).
    */
   readonly lineMobility: Uint16Array | undefined;
+  /**
+   * `lineReach[line * 4^size + state]`: the positions along the line that its attackers can
+   * reach in one move (low `size` bits) and those its defenders can (the next `size` bits).
+   */
+  readonly lineReach: Uint16Array | undefined;
   readonly rowWeight: Int32Array;
   readonly colWeight: Int32Array;
 }
@@ -53,27 +58,32 @@ export interface MoveTables {
 /** Larger boards count moves piece by piece (4^size states a line would make the table too big). */
 export const MAX_MOBILITY_SIZE = 7;
 
-function buildLineMobility(
+function buildLineTables(
   n: number,
-  t: Omit<MoveTables, 'lineMobility' | 'rowWeight' | 'colWeight'>,
-): Uint16Array {
+  t: Omit<MoveTables, 'lineMobility' | 'lineReach' | 'rowWeight' | 'colWeight'>,
+): { mobility: Uint16Array; reach: Uint16Array } {
   const states = 1 << (2 * n);
   const table = new Uint16Array(2 * n * states);
+  const reach = new Uint16Array(2 * n * states);
   for (let line = 0; line < 2 * n; line++) {
     for (let state = 0; state < states; state++) {
       let occ = 0;
       for (let pos = 0; pos < n; pos++) if ((state >> (2 * pos)) & 3) occ |= 1 << pos;
       let packed = 0;
+      let reached = 0;
       for (let pos = 0; pos < n; pos++) {
         const code = (state >> (2 * pos)) & 3;
         if (code === 0) continue;
-        const moves = t.counts[(t.offset[code]! + ((line * n + pos) << n)) | occ]!;
+        const index = (t.offset[code]! + ((line * n + pos) << n)) | occ;
+        const moves = t.counts[index]!;
         packed += code === 1 ? moves : moves << 8;
+        reached |= code === 1 ? t.destinations[index]! : t.destinations[index]! << n;
       }
       table[line * states + state] = packed;
+      reach[line * states + state] = reached;
     }
   }
-  return table;
+  return { mobility: table, reach };
 }
 
 const cache = new Map<string, MoveTables>();
@@ -157,9 +167,11 @@ export function moveTables(geo: Geometry, rules: MoveRules): MoveTables {
     colBit: perSquare((rank) => 1 << rank),
     lineSquare,
   };
+  const lineTables = n <= MAX_MOBILITY_SIZE ? buildLineTables(n, base) : undefined;
   const tables: MoveTables = {
     ...base,
-    lineMobility: n <= MAX_MOBILITY_SIZE ? buildLineMobility(n, base) : undefined,
+    lineMobility: lineTables?.mobility,
+    lineReach: lineTables?.reach,
     rowWeight: perSquare((_, file) => 1 << (2 * file)),
     colWeight: perSquare((rank) => 1 << (2 * rank)),
   };

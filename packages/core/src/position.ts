@@ -58,7 +58,8 @@ export class Position {
   readonly geo: Geometry;
   /** The pieces; read-only for everyone but the Position (the engine reads it directly). */
   readonly board: Board;
-  private readonly captures: CaptureRules;
+  /** The capture rules of this ruleset, over `board.cells`. */
+  readonly captures: CaptureRules;
   private readonly escapeSquare: Uint8Array;
   private side = A;
   private quiet = 0;
@@ -200,7 +201,9 @@ export class Position {
    * conservative test for move ordering; false means "maybe", and `play` tells for sure).
    */
   isSurelyQuiet(move: Move): boolean {
-    return move === PASS || this.captures.quietAt(this.board.cells, this.board.cells[move >> 8]!, move & 0xff);
+    return (
+      move === PASS || this.captures.quietAt(this.board.cells, this.board.cells[move >> 8]!, move & 0xff)
+    );
   }
 
   /** The squares captured by the last move (the king's included), in capture order. */
