@@ -14,3 +14,5 @@ export * from './perft.js';
 export * from './notation/position.js';
 export * from './notation/move.js';
 export * from './notation/rules.js';
+export * from './notation/record.js';
+export * from './notation/movelist.js';

@@ -1,0 +1,194 @@
+/**
+ * The evaluation: a weighted sum of features read off the board, built from the rule
+ * parameters (where the king escapes, how he is captured), never from a ruleset's name. The
+ * features are counts (material, mobility, the king's routes and freedom, guards of the squares
+ * beside the escape squares, pieces that can be taken next move); the weights are data, tuned
+ * per ruleset by scripts/tune.ts from the engine's own games (weights.ts).
+ *
+ * Every feature is counted from the defenders' side (more is better for them, so the attackers'
+ * material gets a negative weight); `evaluate` returns the score for the side to move.
+ */
+
+import { ATTACKER, DEFENDER, EMPTY, KING, type Position } from '@tafl/core';
+
+export const FEATURES = [
+  'attackers',
+  'defenders',
+  'attackerMobility',
+  'defenderMobility',
+  'kingMobility',
+  'kingRoutes',
+  'kingRoutesInTwo',
+  'guardsBesideEscape',
+  'guardsDiagonal',
+  'kingEnclosed',
+  'defendersBesideKing',
+  'attackersHangingToMove',
+  'attackersHangingWaiting',
+  'defendersHangingToMove',
+  'defendersHangingWaiting',
+  'kingHanging',
+  'kingToCentre',
+  'tempo',
+] as const;
+export type Feature = (typeof FEATURES)[number];
+export type Weights = { readonly [f in Feature]: number };
+export const FEATURE_COUNT = FEATURES.length;
+
+const F = Object.fromEntries(FEATURES.map((f, i) => [f, i])) as { [f in Feature]: number };
+
+/** What the features need to know about a ruleset and board, computed once per ruleset. */
+export interface EvalContext {
+  readonly weights: Float64Array;
+  /** Per line (rows, then files): the positions along it that are escape squares. */
+  readonly lineEscapes: Int32Array;
+  /** 1 on squares next to an escape square (orthogonally), 2 diagonally next to a corner. */
+  readonly guard: Uint8Array;
+  /** Manhattan distance of each square from the throne. */
+  readonly toCentre: Uint8Array;
+  readonly features: Float64Array;
+}
+
+export function evalContext(pos: Position, weights: Weights): EvalContext {
+  const geo = pos.geo;
+  const n = geo.size;
+  const t = pos.board.tables;
+  const escape = pos.rules.escape === 'edge' ? geo.isEdge : geo.isCorner;
+  const lineEscapes = new Int32Array(2 * n);
+  for (let line = 0; line < 2 * n; line++)
+    for (let p = 0; p < n; p++) if (escape[t.lineSquare[line * n + p]!]) lineEscapes[line]! |= 1 << p;
+  const guard = new Uint8Array(geo.squares);
+  const toCentre = new Uint8Array(geo.squares);
+  const centre = (n - 1) / 2;
+  for (let sq = 0; sq < geo.squares; sq++) {
+    const f = sq % n;
+    const r = (sq / n) | 0;
+    toCentre[sq] = Math.abs(f - centre) + Math.abs(r - centre);
+    if (escape[sq]) continue;
+    for (let d = 0; d < 4; d++) {
+      const nb = geo.neighbour[sq * 4 + d]!;
+      if (nb >= 0 && escape[nb]) guard[sq] = 1;
+    }
+    if (!guard[sq] && pos.rules.escape === 'corners')
+      for (const c of geo.corners)
+        if (Math.abs((c % n) - f) === 1 && Math.abs(((c / n) | 0) - r) === 1) guard[sq] = 2;
+  }
+  return {
+    weights: Float64Array.from(FEATURES.map((f) => weights[f])),
+    lineEscapes,
+    guard,
+    toCentre,
+    features: new Float64Array(FEATURE_COUNT),
+  };
+}
+
+const popcount = (x: number): number => {
+  let c = 0;
+  for (let m = x; m !== 0; m &= m - 1) c++;
+  return c;
+};
+
+/** Escape squares the king could reach in one move from `sq`, on the board as it stands. */
+export function routesFrom(pos: Position, ctx: EvalContext, sq: number): number {
+  const board = pos.board;
+  const t = board.tables;
+  return (
+    popcount(board.rowDestinations(sq, KING) & ctx.lineEscapes[t.rowLine[sq]!]!) +
+    popcount(board.colDestinations(sq, KING) & ctx.lineEscapes[t.colLine[sq]!]!)
+  );
+}
+
+/** Fills `ctx.features` for `pos` and returns it. */
+export function features(pos: Position, ctx: EvalContext): Float64Array {
+  const board = pos.board;
+  const cells = board.cells;
+  const geo = pos.geo;
+  const nb = geo.neighbour;
+  const t = board.tables;
+  const n = geo.size;
+  const f = ctx.features;
+  f.fill(0);
+  f[F.attackers] = board.counts[0]!;
+  f[F.defenders] = board.counts[1]! - (board.king >= 0 ? 1 : 0);
+  f[F.attackerMobility] = board.countMoves(0);
+  f[F.defenderMobility] = board.countMoves(1);
+  f[F.tempo] = pos.turn === 'defenders' ? 1 : -1;
+  const k = board.king;
+  if (k >= 0) {
+    const rowMask = board.rowDestinations(k, KING);
+    const colMask = board.colDestinations(k, KING);
+    f[F.kingMobility] = popcount(rowMask) + popcount(colMask);
+    f[F.kingRoutes] = routesFrom(pos, ctx, k);
+    let inTwo = 0;
+    for (let m = rowMask; m !== 0; m &= m - 1)
+      if (routesFrom(pos, ctx, t.lineSquare[t.rowLine[k]! * n + 31 - Math.clz32(m & -m)]!) > 0) inTwo++;
+    for (let m = colMask; m !== 0; m &= m - 1)
+      if (routesFrom(pos, ctx, t.lineSquare[t.colLine[k]! * n + 31 - Math.clz32(m & -m)]!) > 0) inTwo++;
+    f[F.kingRoutesInTwo] = inTwo;
+    f[F.kingToCentre] = ctx.toCentre[k]!;
+    for (let d = 0; d < 4; d++) {
+      const s = nb[k * 4 + d]!;
+      if (s < 0) continue;
+      const c = cells[s]!;
+      if (c === ATTACKER) f[F.kingEnclosed]!++;
+      else if (c === DEFENDER) f[F.defendersBesideKing]!++;
+    }
+  }
+  const attackers = board.lists[0];
+  for (let i = 0; i < board.counts[0]!; i++) {
+    const g = ctx.guard[attackers[i]!]!;
+    if (g === 1) f[F.guardsBesideEscape]!++;
+    else if (g === 2) f[F.guardsDiagonal]!++;
+  }
+  hanging(pos, f);
+  return f;
+}
+
+/** Counts the pieces each side could take with its next move (if it were its turn). */
+function hanging(pos: Position, f: Float64Array): void {
+  const board = pos.board;
+  const cells = board.cells;
+  const nb = pos.geo.neighbour;
+  const attackersToMove = pos.turn === 'attackers';
+  const captures = pos.captures;
+  for (let side = 0; side < 2; side++) {
+    const list = board.lists[side]!;
+    const enemy = 1 - side;
+    for (let i = 0; i < board.counts[side]!; i++) {
+      const sq = list[i]!;
+      const code = cells[sq]!;
+      if (code === KING) {
+        for (let d = 0; d < 4; d++) {
+          const s = nb[sq * 4 + d]!;
+          if (s >= 0 && cells[s] === EMPTY && board.reachable(0, s) && captures.kingFallsTo(cells, s)) {
+            f[F.kingHanging] = attackersToMove ? 1 : 0.5;
+            break;
+          }
+        }
+        continue;
+      }
+      for (let d = 0; d < 2; d++) {
+        const a = nb[sq * 4 + d]!;
+        const b = nb[sq * 4 + d + 2]!;
+        if (a < 0 || b < 0) continue;
+        const open =
+          (cells[a] === EMPTY && captures.hostileTo(cells, code, b) && board.reachable(enemy, a)) ||
+          (cells[b] === EMPTY && captures.hostileTo(cells, code, a) && board.reachable(enemy, b));
+        if (!open) continue;
+        if (code === ATTACKER) f[attackersToMove ? F.attackersHangingToMove : F.attackersHangingWaiting]!++;
+        else f[attackersToMove ? F.defendersHangingWaiting : F.defendersHangingToMove]!++;
+        break;
+      }
+    }
+  }
+}
+
+/** The score of `pos` for the side to move, in centi-soldiers. */
+export function evaluate(pos: Position, ctx: EvalContext): number {
+  const f = features(pos, ctx);
+  const w = ctx.weights;
+  let score = 0;
+  for (let i = 0; i < FEATURE_COUNT; i++) score += w[i]! * f[i]!;
+  score = Math.round(score);
+  return pos.turn === 'defenders' ? score : -score;
+}

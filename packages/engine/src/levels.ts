@@ -1,0 +1,91 @@
+/**
+ * Levels 1 to 6. The lower levels search shallowly and then choose among the root moves with
+ * seeded noise on their scores, so they play sensible moves (a win in one is always taken, an
+ * open line always seen) but miss deeper ideas; level 6 is the full engine. Each level has a
+ * time budget it answers within; a level given a shorter time by its caller keeps to that.
+ */
+
+import type { Move, Position } from '@tafl/core';
+import { WIN_BOUND, type Search, type SearchLimits, type SearchResult } from './search.js';
+
+export interface Level {
+  readonly level: number;
+  /** The answer comes within this many milliseconds. */
+  readonly timeMs: number;
+  /** Depth of the root scoring for the noisy levels; undefined for a normal search. */
+  readonly depth?: number;
+  /** The spread of the noise added to root scores, in centi-soldiers. */
+  readonly noise: number;
+}
+
+export const LEVELS: readonly Level[] = [
+  { level: 1, timeMs: 300, depth: 1, noise: 150 },
+  { level: 2, timeMs: 400, depth: 2, noise: 90 },
+  { level: 3, timeMs: 500, depth: 3, noise: 45 },
+  { level: 4, timeMs: 250, noise: 0 },
+  { level: 5, timeMs: 500, noise: 0 },
+  { level: 6, timeMs: 1000, noise: 0 },
+];
+
+export const levelConfig = (level: number): Level => {
+  const found = LEVELS.find((l) => l.level === level);
+  if (!found) throw new RangeError(`levels run from 1 to 6, not ${level}`);
+  return found;
+};
+
+/** A seeded PRNG (mulberry32): the same seed gives the same choices. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A normally distributed number (Box-Muller) from a uniform source. */
+const gaussian = (random: () => number): number =>
+  Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+
+/**
+ * The move of a level in `pos`. `limits` may tighten the level's own budget (a clock); the
+ * noisy levels are deterministic given `random`, the searching ones given a node limit.
+ */
+export function levelMove(
+  search: Search,
+  pos: Position,
+  config: Level,
+  random: () => number,
+  limits: SearchLimits = {},
+  onInfo?: Parameters<Search['run']>[2],
+): SearchResult {
+  const timeMs = Math.min(limits.timeMs ?? config.timeMs, config.timeMs);
+  if (config.depth === undefined) return search.run(pos, { ...limits, timeMs }, onInfo);
+  const started = Date.now();
+  const scored = search.scoreRootMoves(pos, config.depth);
+  const best = scored[0];
+  if (best === undefined) return search.run(pos, { depth: 1 });
+  let choice: { move: Move; score: number } = best;
+  if (best.score < WIN_BOUND) {
+    let top = -Infinity;
+    for (const candidate of scored) {
+      const noisy = candidate.score + config.noise * gaussian(random);
+      if (candidate.score > -WIN_BOUND && noisy > top) {
+        top = noisy;
+        choice = candidate;
+      }
+    }
+  }
+  const timeUsed = Date.now() - started;
+  return {
+    move: choice.move,
+    score: choice.score,
+    depth: config.depth,
+    pv: [choice.move],
+    nodes: 0,
+    timeMs: timeUsed,
+    nps: 0,
+  };
+}

@@ -1,0 +1,483 @@
+/**
+ * The search: iterative deepening principal variation search with a transposition table, move
+ * ordering (the table's move, wins, captures, moves that shut the king's escape lines, killers,
+ * history) and late move reductions. Beyond the horizon a quiescence search follows the forcing
+ * moves: in tafl the king's open lines to an escape square play the part checks play in chess,
+ * so a side facing an open line must answer it (block or take the king), and a king move that
+ * opens a line is searched like a check. Wins and losses are scored by their distance in plies;
+ * the game's own draws (repetition, quiet plies, no legal move) come from the Position itself.
+ */
+
+import { ATTACKER, KING, PASS, type Move, type Position } from '@tafl/core';
+import { evalContext, evaluate, routesFrom, type EvalContext, type Weights } from './eval.js';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
+
+export const WIN = 30000;
+/** Scores beyond this are wins or losses in `WIN - |score|` plies. */
+export const WIN_BOUND = WIN - 1000;
+const INFINITE = 32000;
+const MAX_PLY = 128;
+const MAX_QUIESCENCE = 8;
+const FUTILITY_MARGIN = 120;
+/** Late move reductions by depth and move number: the usual logarithmic shape. */
+const LMR = Int8Array.from({ length: 64 * 64 }, (_, i) =>
+  Math.max(1, Math.floor(0.5 + (Math.log(Math.max(i >> 6, 1)) * Math.log(Math.max(i & 63, 1))) / 2.2)),
+);
+
+export interface SearchLimits {
+  /** Deepest iteration. */
+  readonly depth?: number;
+  /** Stop after about this many nodes (checked every 256; deterministic). */
+  readonly nodes?: number;
+  /** Stop after this many milliseconds. */
+  readonly timeMs?: number;
+}
+
+export interface SearchInfo {
+  readonly depth: number;
+  /** For the side to move, in centi-soldiers, or a win/loss by distance (see `mateIn`). */
+  readonly score: number;
+  readonly pv: readonly Move[];
+  readonly nodes: number;
+  readonly timeMs: number;
+  readonly nps: number;
+}
+
+export interface SearchResult extends SearchInfo {
+  /** The best move, or undefined when the game is over. */
+  readonly move: Move | undefined;
+}
+
+/** Plies to a forced win (positive) or loss (negative), or undefined for an ordinary score. */
+export function mateIn(score: number): number | undefined {
+  if (score > WIN_BOUND) return WIN - score;
+  if (score < -WIN_BOUND) return -(WIN + score);
+  return undefined;
+}
+
+class Abort extends Error {}
+
+export interface SearchOptions {
+  readonly weights: Weights;
+  /** log2 of the number of transposition table entries (16 bytes each). */
+  readonly ttBits?: number;
+}
+
+export class Search {
+  private readonly tt: TranspositionTable;
+  private readonly weights: Weights;
+  private ctx: EvalContext | undefined;
+  private ctxRules: unknown;
+  private nodes = 0;
+  private nodeLimit = Infinity;
+  private deadline = Infinity;
+  private stopRequested = false;
+  private readonly moves: Int32Array[] = [];
+  private readonly order: Int32Array[] = [];
+  private readonly killers = new Int32Array(MAX_PLY * 2);
+  private history = new Int32Array(2 * 256 * 256);
+  private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
+  private readonly pvLength = new Int32Array(MAX_PLY);
+  private readonly routeSquares = new Uint8Array(256);
+
+  constructor(options: SearchOptions) {
+    this.tt = new TranspositionTable(options.ttBits ?? 20);
+    this.weights = options.weights;
+    for (let i = 0; i < MAX_PLY + MAX_QUIESCENCE + 2; i++) {
+      this.moves.push(new Int32Array(512));
+      this.order.push(new Int32Array(512));
+    }
+  }
+
+  /** Asks a running search to stop; it returns the best move found so far. */
+  stop(): void {
+    this.stopRequested = true;
+  }
+
+  /** Forgets the transposition table and the move-ordering statistics (a new game). */
+  clear(): void {
+    this.tt.clear();
+    this.history = new Int32Array(this.history.length);
+    this.killers.fill(0);
+  }
+
+  private context(pos: Position): EvalContext {
+    if (this.ctx === undefined || this.ctxRules !== pos.rules) {
+      this.ctx = evalContext(pos, this.weights);
+      this.ctxRules = pos.rules;
+    }
+    return this.ctx;
+  }
+
+  /** The static evaluation of `pos` for the side to move. */
+  evaluate(pos: Position): number {
+    return evaluate(pos, this.context(pos));
+  }
+
+  /**
+   * Searches `pos` (restored afterwards) by iterative deepening within the limits, calling
+   * `onInfo` after every finished depth.
+   */
+  run(pos: Position, limits: SearchLimits, onInfo?: (info: SearchInfo) => void): SearchResult {
+    const start = Date.now();
+    this.nodes = 0;
+    this.stopRequested = false;
+    this.nodeLimit = limits.nodes ?? Infinity;
+    this.deadline = limits.timeMs !== undefined ? start + limits.timeMs : Infinity;
+    this.context(pos);
+    this.killers.fill(0);
+    for (let i = 0; i < this.history.length; i++) this.history[i]! >>= 3;
+    const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
+    const info = (depth: number, score: number, pv: Move[]): SearchInfo => {
+      const timeMs = Date.now() - start;
+      return {
+        depth,
+        score,
+        pv,
+        nodes: this.nodes,
+        timeMs,
+        nps: Math.round((this.nodes * 1000) / Math.max(timeMs, 1)),
+      };
+    };
+    if (pos.isOver()) return { move: undefined, ...info(0, this.terminal(pos, 0), []) };
+    let best: SearchResult = { move: this.fallbackMove(pos), ...info(0, 0, []) };
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      let score: number;
+      this.iteration = depth;
+      try {
+        score = this.negamax(pos, depth, -INFINITE, INFINITE, 0);
+      } catch (e) {
+        if (!(e instanceof Abort)) throw e;
+        while (pos.ply > this.rootPly) pos.undo();
+        const partial = this.pvLength[0]! > 0 ? this.pv[0]! : undefined;
+        if (partial !== undefined && this.rootImproved) best = { ...best, move: partial };
+        break;
+      }
+      const pv = Array.from(this.pv.subarray(0, this.pvLength[0]!));
+      best = { move: pv[0] ?? best.move, ...info(depth, score, pv) };
+      onInfo?.(best);
+      if (Math.abs(score) > WIN_BOUND && WIN - Math.abs(score) <= depth) break;
+      if (this.deadline !== Infinity && Date.now() - start > (this.deadline - start) * 0.55) break;
+    }
+    return { ...best, ...info(best.depth, best.score, [...best.pv]) };
+  }
+
+  /**
+   * Scores every root move with a full-window search of `depth` plies (for the weaker levels,
+   * which pick among them with some noise). Returns the moves with their scores for the side
+   * to move, best first.
+   */
+  scoreRootMoves(pos: Position, depth: number): { move: Move; score: number }[] {
+    this.nodes = 0;
+    this.stopRequested = false;
+    this.nodeLimit = Infinity;
+    this.deadline = Infinity;
+    this.iteration = depth;
+    this.context(pos);
+    const moves = pos.mustPass() ? [PASS] : pos.legalMoves();
+    const scored = moves.map((move) => {
+      pos.play(move);
+      const score = -this.negamax(pos, depth - 1, -INFINITE, INFINITE, 1);
+      pos.undo();
+      return { move, score };
+    });
+    return scored.sort((a, b) => b.score - a.score);
+  }
+
+  private rootPly = 0;
+  private rootImproved = false;
+  private iteration = 1;
+  private nullAllowed = true;
+
+  private fallbackMove(pos: Position): Move | undefined {
+    const moves = pos.mustPass() ? [PASS] : pos.legalMoves();
+    return moves[0];
+  }
+
+  private checkLimits(): void {
+    if ((this.nodes & 255) !== 0) return;
+    if (
+      this.stopRequested ||
+      this.nodes >= this.nodeLimit ||
+      (this.deadline !== Infinity && Date.now() >= this.deadline)
+    )
+      throw new Abort();
+  }
+
+  /** The score of a finished game for the side to move, `ply` plies from the root. */
+  private terminal(pos: Position, ply: number): number {
+    const outcome = pos.outcome();
+    if (outcome.status === 'ongoing' || outcome.status === 'draw') return 0;
+    return outcome.status === pos.turn ? WIN - ply : -(WIN - ply);
+  }
+
+  private negamax(pos: Position, depth: number, alpha: number, beta: number, ply: number): number {
+    this.pvLength[ply] = 0;
+    if (ply === 0) {
+      this.rootPly = pos.ply;
+      this.rootImproved = false;
+    } else {
+      this.nodes++;
+      this.checkLimits();
+      if (pos.isOver()) return this.terminal(pos, ply);
+    }
+    const ctx = this.ctx!;
+    const defendersToMove = pos.turn === 'defenders';
+    const king = pos.kingSquare;
+    const routes = king >= 0 ? routesFrom(pos, ctx, king) : 0;
+    if (defendersToMove && routes > 0) {
+      if (ply === 0) return this.rootWin(pos);
+      return WIN - ply - 1;
+    }
+    if (ply >= MAX_PLY - 1) return evaluate(pos, ctx);
+    // An open line to escape is like check: answer it, and look one ply further.
+    const threatened = !defendersToMove && routes > 0;
+    if (threatened && ply < 2 * this.iteration) depth++;
+    if (depth <= 0) return this.quiesce(pos, alpha, beta, ply, 0);
+
+    let ttMove = 0;
+    const entry = this.tt.probe(pos);
+    if (entry >= 0) {
+      ttMove = this.tt.move(entry);
+      if (ply > 0 && this.tt.depth(entry) >= depth) {
+        const score = fromTT(this.tt.score(entry), ply);
+        const bound = this.tt.bound(entry);
+        if (
+          bound === BOUND_EXACT ||
+          (bound === BOUND_LOWER && score >= beta) ||
+          (bound === BOUND_UPPER && score <= alpha)
+        )
+          return score;
+      }
+    }
+
+    const pvNode = beta - alpha > 1;
+    if (!pvNode && !threatened && ply > 0 && Math.abs(beta) < WIN_BOUND) {
+      const stand = evaluate(pos, ctx);
+      // Reverse futility: far above beta near the horizon, the opponent will not come back.
+      if (depth <= 3 && stand - FUTILITY_MARGIN * depth >= beta) return stand;
+      // Null move: if passing still holds beta, a real move will too (zugzwang is rare in tafl).
+      if (depth >= 3 && stand >= beta && !pos.mustPass() && this.nullAllowed) {
+        const reduction = 2 + (depth >> 2);
+        this.nullAllowed = false;
+        pos.play(PASS);
+        const score = -this.negamax(pos, depth - 1 - reduction, -beta, -beta + 1, ply + 1);
+        pos.undo();
+        this.nullAllowed = true;
+        if (score >= beta && score < WIN_BOUND) return score;
+      }
+    }
+
+    const moves = this.moves[ply]!;
+    const count = pos.generateMoves(moves);
+    const order = this.order[ply]!;
+    this.scoreMoves(pos, moves, order, count, ttMove, ply, routes);
+    const alphaStart = alpha;
+    let bestScore = -INFINITE;
+    let bestMove = 0;
+    for (let i = 0; i < count; i++) {
+      const move = pickNext(moves, order, i, count);
+      const late = i >= 2 && depth >= 3 && order[i]! < 100_000_000 && !threatened;
+      pos.play(move);
+      let score: number;
+      if (i === 0) score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
+      else {
+        const reduction = late ? Math.min(depth - 2, LMR[Math.min(depth, 63) * 64 + Math.min(i, 63)]!) : 0;
+        score = -this.negamax(pos, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+        if (score > alpha && reduction > 0)
+          score = -this.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+        if (score > alpha && score < beta) score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
+      }
+      pos.undo();
+      if (score > bestScore) {
+        bestScore = score;
+        bestMove = move;
+        if (score > alpha) {
+          alpha = score;
+          this.updatePv(ply, move);
+          if (ply === 0) this.rootImproved = true;
+          if (score >= beta) {
+            if (order[i]! < 100_000_000) this.rememberCutoff(pos, move, ply, depth);
+            break;
+          }
+        }
+      }
+    }
+    const bound = bestScore >= beta ? BOUND_LOWER : bestScore > alphaStart ? BOUND_EXACT : BOUND_UPPER;
+    this.tt.store(pos, bestMove, toTT(bestScore, ply), depth, bound);
+    return bestScore;
+  }
+
+  /** At the root, with the king's way open: play the escape. */
+  private rootWin(pos: Position): number {
+    const moves = pos.legalMoves();
+    const escape = moves.find((m) => {
+      pos.play(m);
+      const won = pos.outcome().status === 'defenders';
+      pos.undo();
+      return won;
+    });
+    if (escape !== undefined) {
+      this.pv[0] = escape;
+      this.pvLength[0] = 1;
+      this.rootImproved = true;
+    }
+    return WIN - 1;
+  }
+
+  private quiesce(pos: Position, alpha: number, beta: number, ply: number, qply: number): number {
+    this.pvLength[ply] = 0;
+    if (pos.isOver()) return this.terminal(pos, ply);
+    const ctx = this.ctx!;
+    const king = pos.kingSquare;
+    const defendersToMove = pos.turn === 'defenders';
+    const routes = king >= 0 ? routesFrom(pos, ctx, king) : 0;
+    if (defendersToMove && routes > 0) return WIN - ply - 1;
+    const threatened = !defendersToMove && routes > 0;
+    let best = -INFINITE;
+    if (!threatened) {
+      best = evaluate(pos, ctx);
+      if (best >= beta || qply >= MAX_QUIESCENCE || ply >= MAX_PLY - 1) return best;
+      if (best > alpha) alpha = best;
+    }
+    const moves = this.moves[ply]!;
+    const order = this.order[ply]!;
+    const count = pos.generateMoves(moves);
+    if (threatened) this.markRoutes(pos, king);
+    let forcing = 0;
+    for (let i = 0; i < count; i++) {
+      const move = moves[i]!;
+      const from = move >> 8;
+      const to = move & 0xff;
+      let keep = !pos.isSurelyQuiet(move);
+      if (!keep && threatened) keep = this.routeSquares[to] === 1;
+      else if (!keep && defendersToMove && from === king) keep = routesFrom(pos, ctx, to) > 0;
+      if (keep) {
+        moves[forcing] = move;
+        order[forcing++] = 0;
+      }
+    }
+    if (threatened) this.clearRoutes(pos, king);
+    if (threatened && forcing === 0) return -(WIN - ply - 2);
+    for (let i = 0; i < forcing; i++) {
+      const move = moves[i]!;
+      this.nodes++;
+      this.checkLimits();
+      pos.play(move);
+      const score = -this.quiesce(pos, -beta, -alpha, ply + 1, qply + 1);
+      pos.undo();
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          if (score >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** Marks the squares between the king and the escape squares he sees (the squares to block). */
+  private markRoutes(pos: Position, king: number): void {
+    this.walkRoutes(pos, king, 1);
+  }
+  private clearRoutes(pos: Position, king: number): void {
+    this.walkRoutes(pos, king, 0);
+  }
+  private walkRoutes(pos: Position, king: number, mark: number): void {
+    const geo = pos.geo;
+    const escape = pos.rules.escape === 'edge' ? geo.isEdge : geo.isCorner;
+    for (let d = 0; d < 4; d++) {
+      let s = geo.neighbour[king * 4 + d]!;
+      let path = 0;
+      const squares: number[] = [];
+      while (s >= 0 && pos.pieceAt(s) === 0) {
+        squares.push(s);
+        if (escape[s]) {
+          path = 1;
+          break;
+        }
+        if (pos.rules.kingMove === 'step') break;
+        s = geo.neighbour[s * 4 + d]!;
+      }
+      if (path) for (const q of squares) this.routeSquares[q] = mark;
+    }
+  }
+
+  /** Ordering scores: table move, wins, captures, blocks, threats, killers, history. */
+  private scoreMoves(
+    pos: Position,
+    moves: Int32Array,
+    order: Int32Array,
+    count: number,
+    ttMove: number,
+    ply: number,
+    routes: number,
+  ): void {
+    const ctx = this.ctx!;
+    const king = pos.kingSquare;
+    const side = pos.turn === 'attackers' ? 0 : 1;
+    const cells = pos.board.cells;
+    const escape = pos.rules.escape === 'edge' ? pos.geo.isEdge : pos.geo.isCorner;
+    if (side === 0 && king >= 0) this.markRoutes(pos, king);
+    const k1 = this.killers[ply * 2]!;
+    const k2 = this.killers[ply * 2 + 1]!;
+    for (let i = 0; i < count; i++) {
+      const move = moves[i]!;
+      const from = move >> 8;
+      const to = move & 0xff;
+      let score: number;
+      if (move === ttMove) score = 1_000_000_000;
+      else if (from === king && escape[to]) score = 900_000_000;
+      else if (side === 0 && cells[from] === ATTACKER && king >= 0 && pos.captures.kingFallsTo(cells, to))
+        score = 800_000_000;
+      else if (!pos.isSurelyQuiet(move)) score = 500_000_000;
+      else if (side === 0 && this.routeSquares[to] === 1) score = routes > 0 ? 400_000_000 : 150_000_000;
+      else if (side === 1 && cells[from] === KING && routesFrom(pos, ctx, to) > 0) score = 300_000_000;
+      else if (move === k1) score = 200_000_000;
+      else if (move === k2) score = 190_000_000;
+      else score = this.history[(side << 16) | (from << 8) | to]!;
+      order[i] = score;
+    }
+    if (side === 0 && king >= 0) this.clearRoutes(pos, king);
+  }
+
+  private rememberCutoff(pos: Position, move: Move, ply: number, depth: number): void {
+    if (this.killers[ply * 2] !== move) {
+      this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
+      this.killers[ply * 2] = move;
+    }
+    const side = pos.turn === 'attackers' ? 0 : 1;
+    const i = (side << 16) | move;
+    this.history[i] = Math.min(this.history[i]! + depth * depth, 90_000_000);
+  }
+
+  private updatePv(ply: number, move: Move): void {
+    const base = ply * MAX_PLY;
+    this.pv[base] = move;
+    const childLength = this.pvLength[ply + 1]!;
+    for (let i = 0; i < childLength; i++) this.pv[base + 1 + i] = this.pv[(ply + 1) * MAX_PLY + i]!;
+    this.pvLength[ply] = childLength + 1;
+  }
+}
+
+/** Selection sort, one step: brings the best-ordered remaining move to index `i`. */
+function pickNext(moves: Int32Array, order: Int32Array, i: number, count: number): Move {
+  let best = i;
+  for (let j = i + 1; j < count; j++) if (order[j]! > order[best]!) best = j;
+  if (best !== i) {
+    const m = moves[i]!;
+    moves[i] = moves[best]!;
+    moves[best] = m;
+    const o = order[i]!;
+    order[i] = order[best]!;
+    order[best] = o;
+  }
+  return moves[i]!;
+}
+
+/** Win scores are stored relative to the node, so they stay right wherever the node recurs. */
+const toTT = (score: number, ply: number): number =>
+  score > WIN_BOUND ? score + ply : score < -WIN_BOUND ? score - ply : score;
+const fromTT = (score: number, ply: number): number =>
+  score > WIN_BOUND ? score - ply : score < -WIN_BOUND ? score + ply : score;
