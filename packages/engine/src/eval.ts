@@ -9,7 +9,7 @@
  * material gets a negative weight); `evaluate` returns the score for the side to move.
  */
 
-import { ATTACKER, DEFENDER, EMPTY, KING, type Position } from '@tafl/core';
+import { ATTACKER, DEFENDER, EMPTY, KING, positionFromOtn, type Position } from '@tafl/core';
 
 export const FEATURES = [
   'attackers',
@@ -47,6 +47,11 @@ export interface EvalContext {
   /** Manhattan distance of each square from the throne. */
   readonly toCentre: Uint8Array;
   readonly features: Float64Array;
+  /**
+   * The weighted features of the ruleset's starting position (tempo aside), taken off every
+   * score so that the start is even and a draw (0) means what it should to both sides.
+   */
+  offset: number;
 }
 
 export function evalContext(pos: Position, weights: Weights): EvalContext {
@@ -73,13 +78,20 @@ export function evalContext(pos: Position, weights: Weights): EvalContext {
       for (const c of geo.corners)
         if (Math.abs((c % n) - f) === 1 && Math.abs(((c / n) | 0) - r) === 1) guard[sq] = 2;
   }
-  return {
+  const ctx: EvalContext = {
     weights: Float64Array.from(FEATURES.map((f) => weights[f])),
     lineEscapes,
     guard,
     toCentre,
     features: new Float64Array(FEATURE_COUNT),
+    offset: 0,
   };
+  const start = positionFromOtn(pos.rules);
+  if (start.ok) {
+    const f = features(start.value, ctx);
+    ctx.offset = ctx.weights.reduce((sum, w, i) => sum + (i === F.tempo ? 0 : w * f[i]!), 0);
+  }
+  return ctx;
 }
 
 const popcount = (x: number): number => {
@@ -187,7 +199,7 @@ function hanging(pos: Position, f: Float64Array): void {
 export function evaluate(pos: Position, ctx: EvalContext): number {
   const f = features(pos, ctx);
   const w = ctx.weights;
-  let score = 0;
+  let score = -ctx.offset;
   for (let i = 0; i < FEATURE_COUNT; i++) score += w[i]! * f[i]!;
   score = Math.round(score);
   return pos.turn === 'defenders' ? score : -score;

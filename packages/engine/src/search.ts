@@ -10,6 +10,7 @@
 
 import { ATTACKER, KING, PASS, type Move, type Position } from '@tafl/core';
 import { evalContext, evaluate, routesFrom, type EvalContext, type Weights } from './eval.js';
+import { weightsFor } from './weights.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 
 export const WIN = 30000;
@@ -19,6 +20,10 @@ const INFINITE = 32000;
 const MAX_PLY = 128;
 const MAX_QUIESCENCE = 8;
 const FUTILITY_MARGIN = 120;
+/** Keys of the quiet-ply count, mixed into the table's key where quiet plies draw. */
+const QUIET_SALT = Int32Array.from({ length: 64 }, (_, i) =>
+  i === 0 ? 0 : Math.imul(i, 0x9e3779b1) ^ (i << 20),
+);
 /** Late move reductions by depth and move number: the usual logarithmic shape. */
 const LMR = Int8Array.from({ length: 64 * 64 }, (_, i) =>
   Math.max(1, Math.floor(0.5 + (Math.log(Math.max(i >> 6, 1)) * Math.log(Math.max(i & 63, 1))) / 2.2)),
@@ -58,14 +63,15 @@ export function mateIn(score: number): number | undefined {
 class Abort extends Error {}
 
 export interface SearchOptions {
-  readonly weights: Weights;
+  /** Evaluation weights; by default each ruleset's own (weights.ts). */
+  readonly weights?: Weights;
   /** log2 of the number of transposition table entries (16 bytes each). */
   readonly ttBits?: number;
 }
 
 export class Search {
   private readonly tt: TranspositionTable;
-  private readonly weights: Weights;
+  private readonly weights: Weights | undefined;
   private ctx: EvalContext | undefined;
   private ctxRules: unknown;
   private nodes = 0;
@@ -80,7 +86,7 @@ export class Search {
   private readonly pvLength = new Int32Array(MAX_PLY);
   private readonly routeSquares = new Uint8Array(256);
 
-  constructor(options: SearchOptions) {
+  constructor(options: SearchOptions = {}) {
     this.tt = new TranspositionTable(options.ttBits ?? 20);
     this.weights = options.weights;
     for (let i = 0; i < MAX_PLY + MAX_QUIESCENCE + 2; i++) {
@@ -103,8 +109,9 @@ export class Search {
 
   private context(pos: Position): EvalContext {
     if (this.ctx === undefined || this.ctxRules !== pos.rules) {
-      this.ctx = evalContext(pos, this.weights);
+      this.ctx = evalContext(pos, this.weights ?? weightsFor(pos.rules));
       this.ctxRules = pos.rules;
+      this.quietLimited = pos.rules.quietPlyLimit > 0;
     }
     return this.ctx;
   }
@@ -188,6 +195,7 @@ export class Search {
   private rootImproved = false;
   private iteration = 1;
   private nullAllowed = true;
+  private quietLimited = false;
 
   private fallbackMove(pos: Position): Move | undefined {
     const moves = pos.mustPass() ? [PASS] : pos.legalMoves();
@@ -236,7 +244,10 @@ export class Search {
     if (depth <= 0) return this.quiesce(pos, alpha, beta, ply, 0);
 
     let ttMove = 0;
-    const entry = this.tt.probe(pos);
+    // Where quiet plies can draw, the count is part of what a position is worth.
+    const keyLo = this.quietLimited ? pos.keyLo ^ QUIET_SALT[pos.quietPlies & 63]! : pos.keyLo;
+    const keyHi = pos.keyHi;
+    const entry = this.tt.probe(keyLo, keyHi);
     if (entry >= 0) {
       ttMove = this.tt.move(entry);
       if (ply > 0 && this.tt.depth(entry) >= depth) {
@@ -304,7 +315,7 @@ export class Search {
       }
     }
     const bound = bestScore >= beta ? BOUND_LOWER : bestScore > alphaStart ? BOUND_EXACT : BOUND_UPPER;
-    this.tt.store(pos, bestMove, toTT(bestScore, ply), depth, bound);
+    this.tt.store(keyLo, keyHi, bestMove, toTT(bestScore, ply), depth, bound);
     return bestScore;
   }
 

@@ -4,8 +4,6 @@
  * with iterative deepening the newest entry is almost always the most useful one.
  */
 
-import type { Position } from '@tafl/core';
-
 export const BOUND_EXACT = 1;
 export const BOUND_LOWER = 2;
 export const BOUND_UPPER = 3;
@@ -23,10 +21,10 @@ export class TranspositionTable {
     this.data.fill(0);
   }
 
-  /** The index of `pos`'s entry if its key matches, else -1. */
-  probe(pos: Position): number {
-    const i = (pos.keyLo & this.mask) * 4;
-    return this.data[i] === (pos.keyHi | 1) ? i : -1;
+  /** The index of the entry of the key (lo, hi) if it is there, else -1. */
+  probe(lo: number, hi: number): number {
+    const i = (lo & this.mask) * 4;
+    return this.data[i] === (hi | 1) ? i : -1;
   }
 
   move(i: number): number {
@@ -42,9 +40,9 @@ export class TranspositionTable {
     return this.data[i + 3]! & 3;
   }
 
-  store(pos: Position, move: number, score: number, depth: number, bound: number): void {
-    const i = (pos.keyLo & this.mask) * 4;
-    this.data[i] = pos.keyHi | 1;
+  store(lo: number, hi: number, move: number, score: number, depth: number, bound: number): void {
+    const i = (lo & this.mask) * 4;
+    this.data[i] = hi | 1;
     this.data[i + 1] = move;
     this.data[i + 2] = score;
     this.data[i + 3] = (Math.max(depth, 0) << 2) | bound;
