@@ -5,7 +5,11 @@
 
 import { CliError, EXIT_OK, guarded, parseOptions } from './args.js';
 import type { Command } from './command.js';
+import { analyzeCommand } from './commands/analyze.js';
+import { bestmoveCommand } from './commands/bestmove.js';
+import { matchCommand } from './commands/match.js';
 import { movesCommand } from './commands/moves.js';
+import { otepCommand } from './commands/otep.js';
 import { perftCommand } from './commands/perft.js';
 import { rulesCommand } from './commands/rules.js';
 import { showCommand } from './commands/show.js';
@@ -19,6 +23,10 @@ export const COMMANDS: readonly Command[] = [
   movesCommand,
   perftCommand,
   traceCommand,
+  bestmoveCommand,
+  analyzeCommand,
+  matchCommand,
+  otepCommand,
 ];
 
 const commandNames = COMMANDS.map((c) => c.name).join(', ');

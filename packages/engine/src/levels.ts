@@ -1,8 +1,10 @@
 /**
- * Levels 1 to 6. The lower levels search shallowly and then choose among the root moves with
- * seeded noise on their scores, so they play sensible moves (a win in one is always taken, an
- * open line always seen) but miss deeper ideas; level 6 is the full engine. Each level has a
- * time budget it answers within; a level given a shorter time by its caller keeps to that.
+ * Levels 1 to 6. The lower levels search one or two plies (and the forcing moves beyond) and
+ * then choose among the root moves with seeded noise on their scores, so they play sensible
+ * moves (a win in one is always taken, an open line always seen) but miss deeper ideas; the
+ * middle levels search normally to a depth limit, so that they differ at any time per move;
+ * level 6 is the full engine. Each level has a time budget it answers within; a level given a
+ * shorter time by its caller keeps to that.
  */
 
 import type { Move, Position } from '@tafl/core';
@@ -14,16 +16,18 @@ export interface Level {
   readonly timeMs: number;
   /** Depth of the root scoring for the noisy levels; undefined for a normal search. */
   readonly depth?: number;
+  /** The deepest a normal search may go (the middle levels); undefined for no limit. */
+  readonly maxDepth?: number;
   /** The spread of the noise added to root scores, in centi-soldiers. */
   readonly noise: number;
 }
 
 export const LEVELS: readonly Level[] = [
-  { level: 1, timeMs: 300, depth: 1, noise: 150 },
-  { level: 2, timeMs: 400, depth: 2, noise: 90 },
-  { level: 3, timeMs: 500, depth: 3, noise: 45 },
-  { level: 4, timeMs: 250, noise: 0 },
-  { level: 5, timeMs: 500, noise: 0 },
+  { level: 1, timeMs: 300, depth: 1, noise: 200 },
+  { level: 2, timeMs: 300, depth: 1, noise: 70 },
+  { level: 3, timeMs: 400, depth: 2, noise: 25 },
+  { level: 4, timeMs: 400, maxDepth: 3, noise: 0 },
+  { level: 5, timeMs: 600, maxDepth: 5, noise: 0 },
   { level: 6, timeMs: 1000, noise: 0 },
 ];
 
@@ -62,9 +66,12 @@ export function levelMove(
   onInfo?: Parameters<Search['run']>[2],
 ): SearchResult {
   const timeMs = Math.min(limits.timeMs ?? config.timeMs, config.timeMs);
-  if (config.depth === undefined) return search.run(pos, { ...limits, timeMs }, onInfo);
+  if (config.depth === undefined) {
+    const depth = Math.min(limits.depth ?? Infinity, config.maxDepth ?? Infinity);
+    return search.run(pos, { ...limits, timeMs, ...(depth < Infinity ? { depth } : {}) }, onInfo);
+  }
   const started = Date.now();
-  const scored = search.scoreRootMoves(pos, config.depth);
+  const scored = search.scoreRootMoves(pos, config.depth, timeMs * 0.8);
   const best = scored[0];
   if (best === undefined) return search.run(pos, { depth: 1 });
   let choice: { move: Move; score: number } = best;

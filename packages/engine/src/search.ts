@@ -34,8 +34,13 @@ export interface SearchLimits {
   readonly depth?: number;
   /** Stop after about this many nodes (checked every 256; deterministic). */
   readonly nodes?: number;
-  /** Stop after this many milliseconds. */
+  /** Stop after this many milliseconds (depth 1 always finishes). */
   readonly timeMs?: number;
+  /**
+   * Stop when element 0 becomes non-zero: an Int32Array over a SharedArrayBuffer lets another
+   * thread stop a search without ending the worker that runs it.
+   */
+  readonly stopFlag?: Int32Array;
 }
 
 export interface SearchInfo {
@@ -130,7 +135,9 @@ export class Search {
     this.nodes = 0;
     this.stopRequested = false;
     this.nodeLimit = limits.nodes ?? Infinity;
-    this.deadline = limits.timeMs !== undefined ? start + limits.timeMs : Infinity;
+    const deadline = limits.timeMs !== undefined ? start + limits.timeMs : Infinity;
+    this.stopFlag = limits.stopFlag;
+    this.nullAllowed = true;
     this.context(pos);
     this.killers.fill(0);
     for (let i = 0; i < this.history.length; i++) this.history[i]! >>= 3;
@@ -151,6 +158,7 @@ export class Search {
     for (let depth = 1; depth <= maxDepth; depth++) {
       let score: number;
       this.iteration = depth;
+      this.deadline = depth === 1 ? Infinity : deadline;
       try {
         score = this.negamax(pos, depth, -INFINITE, INFINITE, 0);
       } catch (e) {
@@ -164,30 +172,45 @@ export class Search {
       best = { move: pv[0] ?? best.move, ...info(depth, score, pv) };
       onInfo?.(best);
       if (Math.abs(score) > WIN_BOUND && WIN - Math.abs(score) <= depth) break;
-      if (this.deadline !== Infinity && Date.now() - start > (this.deadline - start) * 0.55) break;
+      if (deadline !== Infinity && Date.now() - start > (deadline - start) * 0.55) break;
+      if (this.stopRequested || (this.stopFlag !== undefined && this.stopFlag[0] !== 0)) break;
     }
     return { ...best, ...info(best.depth, best.score, [...best.pv]) };
   }
 
   /**
-   * Scores every root move with a full-window search of `depth` plies (for the weaker levels,
-   * which pick among them with some noise). Returns the moves with their scores for the side
-   * to move, best first.
+   * Scores every root move with full-window searches of 1, 2, ... up to `depth` plies (for the
+   * weaker levels, which pick among them with some noise), within `timeMs` if given: the scores
+   * of the deepest depth that finished for every move are returned (depth 1 always finishes),
+   * for the side to move, best first.
    */
-  scoreRootMoves(pos: Position, depth: number): { move: Move; score: number }[] {
+  scoreRootMoves(pos: Position, depth: number, timeMs?: number): { move: Move; score: number }[] {
+    const start = Date.now();
     this.nodes = 0;
     this.stopRequested = false;
+    this.stopFlag = undefined;
+    this.nullAllowed = true;
     this.nodeLimit = Infinity;
-    this.deadline = Infinity;
-    this.iteration = depth;
     this.context(pos);
     const moves = pos.mustPass() ? [PASS] : pos.legalMoves();
-    const scored = moves.map((move) => {
-      pos.play(move);
-      const score = -this.negamax(pos, depth - 1, -INFINITE, INFINITE, 1);
-      pos.undo();
-      return { move, score };
-    });
+    const rootPly = pos.ply;
+    let scored: { move: Move; score: number }[] = [];
+    for (let d = 1; d <= depth; d++) {
+      this.iteration = d;
+      this.deadline = d === 1 || timeMs === undefined ? Infinity : start + timeMs;
+      try {
+        scored = moves.map((move) => {
+          pos.play(move);
+          const score = -this.negamax(pos, d - 1, -INFINITE, INFINITE, 1);
+          pos.undo();
+          return { move, score };
+        });
+      } catch (e) {
+        if (!(e instanceof Abort)) throw e;
+        while (pos.ply > rootPly) pos.undo();
+        break;
+      }
+    }
     return scored.sort((a, b) => b.score - a.score);
   }
 
@@ -195,6 +218,7 @@ export class Search {
   private rootImproved = false;
   private iteration = 1;
   private nullAllowed = true;
+  private stopFlag: Int32Array | undefined;
   private quietLimited = false;
 
   private fallbackMove(pos: Position): Move | undefined {
@@ -206,6 +230,7 @@ export class Search {
     if ((this.nodes & 255) !== 0) return;
     if (
       this.stopRequested ||
+      (this.stopFlag !== undefined && this.stopFlag[0] !== 0) ||
       this.nodes >= this.nodeLimit ||
       (this.deadline !== Infinity && Date.now() >= this.deadline)
     )

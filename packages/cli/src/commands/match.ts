@@ -1,0 +1,203 @@
+/**
+ * `tafl match`: two engines play each other in pairs of games, each pair from one random opening
+ * with the sides swapped, several games at a time in worker threads. A line for each game goes to
+ * standard error as it ends, so a long match shows how it stands; the summary goes to standard
+ * output. Everything but the engines' own timing is reproducible from `--seed`.
+ */
+
+import { openSync, writeSync, closeSync } from 'node:fs';
+import { presetById, type Ruleset } from '@tafl/core';
+import {
+  CliError,
+  EXIT_OK,
+  checkPositionals,
+  guarded,
+  knownRulesets,
+  parseOptions,
+  type Parsed,
+} from '../args.js';
+import type { Command } from '../command.js';
+import type { Io } from '../io.js';
+import { OTEP_DEFAULT_TIME_MS, parseEngineSpec, type EngineSpec } from '../match/engines.js';
+import { DEFAULT_MAX_PLIES } from '../match/game.js';
+import { MatchGameError, runMatch, type PlayedGame } from '../match/match.js';
+import { plural, progressLine, summary, type MatchReport } from '../match/report.js';
+import { matchTasks } from '../match/tasks.js';
+
+const DEFAULT_OPENING_PLIES = 4;
+const DEFAULT_JOBS = 2;
+const MAX_OPENING_PLIES = 40;
+
+const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--time MS] [--openings PLIES]
+                  [--jobs N] [--seed N] [--max-plies N] [--records FILE]
+
+  Plays N games between engines A and B: N/2 pairs of games, the two games of a pair from the
+  same random opening with the sides swapped, several at a time in worker threads. A line for
+  each game goes to standard error as it ends (the game, how it ended, A's running score); at
+  the end standard output gets each engine's wins, draws and losses as attackers and as
+  defenders, A's score with its 95% interval (normal approximation over the game pairs), the
+  Elo difference with its interval, how the games ended and each engine's longest move.
+
+  --rules ID         a ruleset of tafl rules
+  --a ENGINE         engine A: level:N for our level N (1 to 6), or otep:'command line' for a
+                     program that speaks the OpenTafl engine protocol
+  --b ENGINE         engine B, in the same way
+  --games N          the number of games, an even number
+  --time MS          at most MS milliseconds a move (default: each level's own budget, 250 to
+                     1000 ms, and ${OTEP_DEFAULT_TIME_MS} ms for an OTEP engine); a level keeps to its own
+                     budget when that is shorter, and levels 1 to 3 search to a fixed depth
+                     whatever the time
+  --openings PLIES   the random moves every opening has (default ${DEFAULT_OPENING_PLIES}; 0 for the start)
+  --jobs N           games played at a time, each in a worker thread (default ${DEFAULT_JOBS})
+  --seed N           the seed of the openings and the levels' choices, 0 to 4294967295
+                     (default a random one, which the first line of the output gives)
+  --max-plies N      a game that reaches N plies is adjudicated a draw (default ${DEFAULT_MAX_PLIES})
+  --records FILE     write every game to FILE as an OTN game record, one after another, as the
+                     games end
+  -h, --help         show this help
+`;
+
+const OPTIONS = {
+  rules: { type: 'string' },
+  a: { type: 'string' },
+  b: { type: 'string' },
+  games: { type: 'string' },
+  time: { type: 'string' },
+  openings: { type: 'string' },
+  jobs: { type: 'string' },
+  seed: { type: 'string' },
+  'max-plies': { type: 'string' },
+  records: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** The whole number from `min` to `max` given as `--name`, or undefined when it is not given. */
+export function wholeNumber(
+  name: string,
+  text: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < min || n > max)
+    throw new CliError(`--${name} must be a whole number from ${min} to ${max}, not ${JSON.stringify(text)}`);
+  return n;
+}
+
+/** The engine of `--a` or `--b`: a level, or an OTEP program. */
+export function engineOption(name: 'a' | 'b', text: string | undefined): EngineSpec {
+  if (text === undefined) throw new CliError(`match needs --${name} ENGINE, such as level:6`);
+  const spec = parseEngineSpec(text);
+  if (!spec.ok) throw new CliError(`--${name}: ${spec.message}`);
+  return spec.value;
+}
+
+export function rulesOption(id: string | undefined): Ruleset {
+  if (id === undefined) throw new CliError(`match needs --rules ID, one of ${knownRulesets()}`);
+  const rules = presetById(id);
+  if (!rules) throw new CliError(`unknown ruleset ${JSON.stringify(id)}; known: ${knownRulesets()}`);
+  return rules;
+}
+
+function run(argv: readonly string[], io: Io): Promise<number> {
+  return guarded(io, async () => {
+    const { values, positionals } = parseOptions('match', argv, OPTIONS);
+    if (values.help) {
+      io.stdout.write(usage);
+      return EXIT_OK;
+    }
+    checkPositionals('match', positionals, 0);
+    await play(settings(values), values.records, io);
+    return EXIT_OK;
+  });
+}
+
+interface Settings extends MatchReport {
+  readonly rules: Ruleset;
+  readonly plies: number;
+  readonly jobs: number;
+  readonly seed: number;
+}
+
+/** The match the options ask for, every value checked. */
+function settings(values: Parsed<typeof OPTIONS>['values']): Settings {
+  const rules = rulesOption(values.rules);
+  const engines = { a: engineOption('a', values.a), b: engineOption('b', values.b) };
+  const games = wholeNumber('games', values.games, 2, 100_000);
+  if (games === undefined) throw new CliError('match needs --games N, an even number');
+  if (games % 2 !== 0)
+    throw new CliError(
+      `--games must be even, as games are played in pairs with the sides swapped, not ${games}`,
+    );
+  const plies = wholeNumber('openings', values.openings, 0, MAX_OPENING_PLIES) ?? DEFAULT_OPENING_PLIES;
+  const maxPlies = wholeNumber('max-plies', values['max-plies'], 1, 100_000) ?? DEFAULT_MAX_PLIES;
+  if (maxPlies <= plies)
+    throw new CliError(`--max-plies must be more than the ${plies} plies of the openings, not ${maxPlies}`);
+  return {
+    rules,
+    rulesId: rules.id,
+    engines,
+    games,
+    timeMs: wholeNumber('time', values.time, 1, 3_600_000),
+    plies,
+    jobs: wholeNumber('jobs', values.jobs, 1, 256) ?? DEFAULT_JOBS,
+    seed: wholeNumber('seed', values.seed, 0, 2 ** 32 - 1) ?? randomSeed(),
+    maxPlies,
+  };
+}
+
+/** Plays the match: the header, a progress line a game on stderr, the records, the summary. */
+async function play(match: Settings, recordsPath: string | undefined, io: Io): Promise<void> {
+  const tasks = matchTasks(match.rules, match.games / 2, match.plies, match.seed);
+  if (tasks === undefined)
+    throw new CliError(
+      `no opening of ${match.plies} random plies lets a game of ${match.rulesId} go on; give fewer`,
+    );
+  const records = recordsPath === undefined ? undefined : openRecords(recordsPath);
+  io.stdout.write(header(match));
+  const done: PlayedGame[] = [];
+  try {
+    const played = await runMatch({ ...match, tasks }, (game) => {
+      done.push(game);
+      io.stderr.write(progressLine(match, game, done));
+      if (records !== undefined) writeSync(records, `${done.length > 1 ? '\n' : ''}${game.result.record}`);
+    });
+    io.stdout.write(`\n${summary(match, played)}`);
+  } catch (e) {
+    if (e instanceof MatchGameError && e.engineFailure) throw new CliError(e.message);
+    throw e;
+  } finally {
+    if (records !== undefined) closeSync(records);
+  }
+}
+
+const randomSeed = (): number => Math.floor(Math.random() * 2 ** 32);
+
+/** Opens the records file at once, so a path that cannot be written fails before the games. */
+function openRecords(path: string): number {
+  try {
+    return openSync(path, 'w');
+  } catch (e) {
+    const reason = (e as { code?: string }).code ?? String(e);
+    throw new CliError(`--records: cannot write ${JSON.stringify(path)} (${reason})`);
+  }
+}
+
+function header(match: Settings): string {
+  const { a, b } = match.engines;
+  const time = match.timeMs === undefined ? "each engine's own time a move" : `${match.timeMs} ms a move`;
+  const openings = match.plies === 0 ? 'from the start' : `openings of ${match.plies} random plies`;
+  return (
+    `match: ${a.label} (A) against ${b.label} (B) under ${match.rulesId}, seed ${match.seed}\n` +
+    `${match.games} games in ${plural(match.games / 2, 'pair')}, ${openings}, ${time}, ` +
+    `${match.jobs} at a time, a draw at ${match.maxPlies} plies\n`
+  );
+}
+
+export const matchCommand: Command = {
+  name: 'match',
+  summary: 'play two engines against each other: score, 95% interval, Elo',
+  usage,
+  run,
+};

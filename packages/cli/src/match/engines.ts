@@ -1,0 +1,56 @@
+/**
+ * The engines of a match, named on the command line: one of our levels (`level:6`) or a program
+ * that speaks the OpenTafl engine protocol (`otep:'java -jar opentafl.jar --engine'`). A spec is
+ * plain data, so it can cross into the worker threads that play the games.
+ */
+
+import { LEVELS, levelConfig } from '@tafl/engine';
+import { fail, ok, type Result } from '@tafl/core';
+import { splitCommandLine } from '../otep-process.js';
+
+export type EngineSpec =
+  | { readonly kind: 'level'; readonly level: number; readonly label: string }
+  | { readonly kind: 'otep'; readonly commandLine: string; readonly label: string };
+
+export const ENGINE_ERRORS = {
+  syntax: 'ERR_ENGINE_SYNTAX',
+  level: 'ERR_ENGINE_LEVEL',
+  command: 'ERR_ENGINE_COMMAND',
+} as const;
+export type EngineError = (typeof ENGINE_ERRORS)[keyof typeof ENGINE_ERRORS];
+
+/** The time an OTEP engine gets for a move when the match sets none. */
+export const OTEP_DEFAULT_TIME_MS = 1000;
+
+/** Reads `level:N` (N from 1 to 6) or `otep:COMMAND LINE` (its words quoted as a shell would). */
+export function parseEngineSpec(text: string): Result<EngineSpec, EngineError> {
+  const spec = text.trim();
+  const level = /^level:(.*)$/.exec(spec);
+  if (level) {
+    const n = Number(level[1]);
+    if (!/^\d+$/.test(level[1]!) || !LEVELS.some((l) => l.level === n))
+      return fail(
+        ENGINE_ERRORS.level,
+        `${JSON.stringify(spec)} names no level: levels run from 1 to ${LEVELS.length}`,
+      );
+    return ok({ kind: 'level', level: n, label: `level:${n}` });
+  }
+  const otep = /^otep:(.*)$/s.exec(spec);
+  if (otep) {
+    const commandLine = otep[1]!.trim();
+    const words = splitCommandLine(commandLine);
+    if (!words.ok) return fail(ENGINE_ERRORS.command, `${JSON.stringify(spec)}: ${words.message}`);
+    return ok({ kind: 'otep', commandLine, label: `otep:${commandLine}` });
+  }
+  return fail(
+    ENGINE_ERRORS.syntax,
+    `${JSON.stringify(spec)} is not an engine: give level:N (1 to ${LEVELS.length}) or otep:'command line'`,
+  );
+}
+
+/** How long an engine may take for a move: the match's time, within a level's own budget. */
+export function moveBudget(spec: EngineSpec, timeMs: number | undefined): number {
+  if (spec.kind === 'otep') return timeMs ?? OTEP_DEFAULT_TIME_MS;
+  const own = levelConfig(spec.level).timeMs;
+  return Math.min(timeMs ?? own, own);
+}

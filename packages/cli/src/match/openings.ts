@@ -1,0 +1,49 @@
+/**
+ * Random openings for matches: a few random legal moves from the start, so that engines that
+ * search without noise do not play the same game again and again. Each opening is played by both
+ * engines with the sides swapped, which makes up for an opening that favours one side. An opening
+ * that ends the game is drawn again.
+ */
+
+import { startingPosition, type Move, type Ruleset } from '@tafl/core';
+import { seededRandom } from '@tafl/engine';
+
+/** How many times an opening is drawn again before giving up (random play may end a game early). */
+const ATTEMPTS = 1000;
+
+/**
+ * `plies` random legal moves from the start of `rules` after which the game goes on, drawn with
+ * `random`; undefined when no such opening was found (too many plies for the rules).
+ */
+export function randomOpening(rules: Ruleset, plies: number, random: () => number): Move[] | undefined {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const pos = startingPosition(rules);
+    const moves: Move[] = [];
+    while (moves.length < plies && !pos.isOver()) {
+      const legal = pos.legalMoves();
+      const move = legal[Math.floor(random() * legal.length)]!;
+      pos.play(move);
+      moves.push(move);
+    }
+    if (!pos.isOver()) return moves;
+  }
+  return undefined;
+}
+
+/** A 32-bit seed mixed from a match seed and some numbers (a game's index, a side), murmur3's finaliser. */
+export function mixSeed(seed: number, ...parts: readonly number[]): number {
+  let h = seed >>> 0;
+  for (const part of parts) {
+    h = Math.imul(h ^ (part >>> 0), 0x9e3779b1) >>> 0;
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b) >>> 0;
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35) >>> 0;
+    h ^= h >>> 16;
+  }
+  return h >>> 0;
+}
+
+/** The opening of game pair `pair` of a match seeded `seed`. */
+export const pairOpening = (rules: Ruleset, plies: number, seed: number, pair: number): Move[] | undefined =>
+  randomOpening(rules, plies, seededRandom(mixSeed(seed, pair, 0x6f70)));

@@ -1,0 +1,104 @@
+/**
+ * The words and figures of a match, for `tafl match` and the ladder bench: a line for each game
+ * as it ends, and the summary (the table of wins, draws and losses by side, the score with its
+ * interval, the Elo difference, the endings and the longest moves against their budgets).
+ */
+
+import { SIDES, type Side } from '@tafl/core';
+import { columns } from '../format.js';
+import { moveBudget, type EngineSpec } from './engines.js';
+import type { Ending } from './game.js';
+import type { PlayedGame } from './match.js';
+import { addWdl, matchFigures, pointsOfA, tally, type Interval, type WinDrawLoss } from './stats.js';
+
+export interface MatchReport {
+  readonly rulesId: string;
+  readonly engines: { readonly a: EngineSpec; readonly b: EngineSpec };
+  readonly timeMs: number | undefined;
+  readonly maxPlies: number;
+  /** The number of games in the match. */
+  readonly games: number;
+}
+
+/** `1 game pair`, `2 game pairs`. */
+export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export const percent = (score: number): string => `${(100 * score).toFixed(1)}%`;
+
+/** An Elo difference with its sign, `+inf`/`-inf` for a score of 1 or 0. */
+export const signedElo = (elo: number): string =>
+  elo === Infinity ? '+inf' : elo === -Infinity ? '-inf' : `${elo >= 0 ? '+' : ''}${Math.round(elo)}`;
+
+export const percentInterval = (i: Interval): string => `${percent(i.low)} to ${percent(i.high)}`;
+export const eloRange = (i: Interval): string => `${signedElo(i.low)} to ${signedElo(i.high)}`;
+
+export const wdl = (r: WinDrawLoss): string => `${r.wins}-${r.draws}-${r.losses}`;
+
+const sideOfB = (aSide: Side): Side => (aSide === 'attackers' ? 'defenders' : 'attackers');
+
+/** How a game ended, as a phrase: `the attackers win (king captured)`, `a draw (ply limit)`. */
+export function describeGame(game: PlayedGame): string {
+  const { winner, ending } = game.result;
+  return winner === 'draw' ? `a draw (${ending})` : `the ${winner} win (${ending})`;
+}
+
+/** The progress line of a game that has just ended, with A's running score over the games done. */
+export function progressLine(report: MatchReport, game: PlayedGame, done: readonly PlayedGame[]): string {
+  const { a, b } = report.engines;
+  const [attackers, defenders] = game.aSide === 'attackers' ? [a, b] : [b, a];
+  const points = done.reduce((sum, g) => sum + pointsOfA(g), 0);
+  return (
+    `[${done.length}/${report.games}] game ${game.task.index + 1}: ` +
+    `${attackers.label} attacking, ${defenders.label} defending: ${describeGame(game)}, ` +
+    `${game.result.plies} plies; ${a.label} has ${points} of ${done.length} (${percent(points / done.length)})\n`
+  );
+}
+
+/** The longest move of each engine, in milliseconds (0 when it made none). */
+export function longestMoves(games: readonly PlayedGame[]): { a: number; b: number } {
+  let a = 0;
+  let b = 0;
+  for (const g of games) {
+    a = Math.max(a, ...g.result.moveTimes[g.aSide]);
+    b = Math.max(b, ...g.result.moveTimes[sideOfB(g.aSide)]);
+  }
+  return { a, b };
+}
+
+/** How many games ended each way, most first: `escape 5, king captured 3, ply limit 1`. */
+export function endings(games: readonly PlayedGame[]): string {
+  const counts = new Map<Ending, number>();
+  for (const g of games) counts.set(g.result.ending, (counts.get(g.result.ending) ?? 0) + 1);
+  return [...counts]
+    .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))
+    .map(([ending, n]) => `${ending} ${n}`)
+    .join(', ');
+}
+
+/** The summary of a finished match (every pair complete). */
+export function summary(report: MatchReport, games: readonly PlayedGame[]): string {
+  const { a, b } = report.engines;
+  const counts = tally(games);
+  const rows = [['', 'engine', 'attackers', 'defenders', 'total', 'points']];
+  for (const [name, spec, t] of [
+    ['A', a, counts.a],
+    ['B', b, counts.b],
+  ] as const) {
+    const total = addWdl(t.attackers, t.defenders);
+    const points = total.wins + total.draws / 2;
+    rows.push([name, spec.label, ...SIDES.map((s) => wdl(t[s])), wdl(total), `${points}/${games.length}`]);
+  }
+  const f = matchFigures(games);
+  const longest = longestMoves(games);
+  const budget = (spec: EngineSpec, ms: number): string =>
+    `${spec.label} ${Math.round(ms)} ms (budget ${moveBudget(spec, report.timeMs)} ms)`;
+  return (
+    columns(rows) +
+    '(wins-draws-losses as attackers, as defenders and in all)\n\n' +
+    `score of ${a.label}: ${percent(f.score)}, 95% interval ${percentInterval(f.interval)} ` +
+    `(normal approximation over ${plural(f.samples, 'game pair')})\n` +
+    `Elo difference, ${a.label} minus ${b.label}: ${signedElo(f.elo)}, 95% interval ${eloRange(f.eloInterval)}\n` +
+    `endings: ${endings(games)}\n` +
+    `longest move: ${budget(a, longest.a)}, ${budget(b, longest.b)}\n`
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * What the match sends its worker threads and gets back, as plain structured-cloneable data, and
+ * the schedule of a match: game pair k is games 2k and 2k+1, from the same opening, engine A the
+ * attackers in the first and the defenders in the second.
+ */
+
+import type { Move, Ruleset, Side } from '@tafl/core';
+import type { EngineSpec } from './engines.js';
+import type { GameResult } from './game.js';
+import { mixSeed, pairOpening } from './openings.js';
+
+/** What every worker of a match is started with. */
+export interface WorkerInit {
+  /** A preset's id (a worker cannot be sent a frozen Ruleset with its notes). */
+  readonly rulesId: string;
+  readonly engines: { readonly a: EngineSpec; readonly b: EngineSpec };
+  readonly timeMs: number | undefined;
+  readonly maxPlies: number;
+}
+
+/** One game to play. */
+export interface GameTask {
+  /** The game's number from 0; games 2k and 2k+1 are pair k. */
+  readonly index: number;
+  readonly opening: readonly Move[];
+  /** The side engine A plays. */
+  readonly aSide: Side;
+  /** The seeds of engine A and engine B in this game. */
+  readonly seeds: { readonly a: number; readonly b: number };
+}
+
+export type ToWorker = { readonly type: 'play'; readonly task: GameTask } | { readonly type: 'close' };
+
+export type FromWorker =
+  | { readonly type: 'result'; readonly index: number; readonly result: GameResult }
+  | {
+      readonly type: 'failed';
+      readonly index: number;
+      readonly error: string;
+      /** True when an outside engine failed (not a bug of ours). */
+      readonly engineFailure: boolean;
+    };
+
+/**
+ * The games of a match of `pairs` pairs: openings of `plies` random moves drawn from `seed`, and
+ * the players' seeds. Undefined when no opening of that many plies lets the game go on.
+ */
+export function matchTasks(
+  rules: Ruleset,
+  pairs: number,
+  plies: number,
+  seed: number,
+): GameTask[] | undefined {
+  const tasks: GameTask[] = [];
+  for (let pair = 0; pair < pairs; pair++) {
+    const opening = pairOpening(rules, plies, seed, pair);
+    if (opening === undefined) return undefined;
+    for (const aSide of ['attackers', 'defenders'] as const) {
+      const index = tasks.length;
+      tasks.push({
+        index,
+        opening,
+        aSide,
+        seeds: { a: mixSeed(seed, index, 1), b: mixSeed(seed, index, 2) },
+      });
+    }
+  }
+  return tasks;
+}

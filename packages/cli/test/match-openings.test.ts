@@ -1,0 +1,69 @@
+// The openings and the schedule of `tafl match`: random legal moves from the start that leave the
+// game going, the same from the same seed, and game pairs that share an opening with the sides
+// swapped.
+import { PRESETS, federationBrandubh, startingPosition, type Move, type Ruleset } from '@tafl/core';
+import { seededRandom } from '@tafl/engine';
+import { describe, expect, it } from 'vitest';
+import { mixSeed, pairOpening, randomOpening } from '../src/match/openings.js';
+import { matchTasks } from '../src/match/tasks.js';
+
+/** Plays `moves` from the start, each checked legal first; the position after them. */
+function replay(rules: Ruleset, moves: readonly Move[]) {
+  const pos = startingPosition(rules);
+  for (const move of moves) {
+    expect(pos.isLegal(move)).toBe(true);
+    pos.play(move);
+  }
+  return pos;
+}
+
+describe('match openings', () => {
+  it('are legal moves from the start after which the game goes on, under every ruleset', () => {
+    for (const rules of PRESETS)
+      for (let seed = 0; seed < 20; seed++) {
+        const opening = randomOpening(rules, 8, seededRandom(seed))!;
+        expect(opening).toHaveLength(8);
+        expect(replay(rules, opening).isOver()).toBe(false);
+      }
+  });
+
+  it('are the same from the same seed and differ from another seed', () => {
+    const first = pairOpening(federationBrandubh, 6, 42, 3);
+    expect(pairOpening(federationBrandubh, 6, 42, 3)).toEqual(first);
+    expect(pairOpening(federationBrandubh, 6, 43, 3)).not.toEqual(first);
+    expect(pairOpening(federationBrandubh, 6, 42, 4)).not.toEqual(first);
+  });
+
+  it('of no plies start from the ruleset’s start', () => {
+    expect(randomOpening(federationBrandubh, 0, seededRandom(1))).toEqual([]);
+  });
+
+  it('mixes seeds into 32-bit numbers that depend on every part', () => {
+    const seeds = new Set([mixSeed(1, 0, 1), mixSeed(1, 0, 2), mixSeed(1, 1, 1), mixSeed(2, 0, 1)]);
+    expect(seeds.size).toBe(4);
+    for (const s of seeds) expect(s >>> 0).toBe(s);
+    expect(mixSeed(1, 0, 1)).toBe(mixSeed(1, 0, 1));
+  });
+});
+
+describe('the schedule of a match', () => {
+  it('plays games 2k and 2k+1 from one opening, engine A the attackers first and the defenders second', () => {
+    const tasks = matchTasks(federationBrandubh, 5, 4, 7)!;
+    expect(tasks.map((t) => t.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    for (let k = 0; k < 5; k++) {
+      const [first, second] = [tasks[2 * k]!, tasks[2 * k + 1]!];
+      expect(first.aSide).toBe('attackers');
+      expect(second.aSide).toBe('defenders');
+      expect(second.opening).toEqual(first.opening);
+      expect(first.opening).toEqual(pairOpening(federationBrandubh, 4, 7, k));
+    }
+    expect(new Set(tasks.map((t) => JSON.stringify(t.opening))).size).toBe(5);
+  });
+
+  it('gives every game and engine its own seed, the same from the same match seed', () => {
+    const tasks = matchTasks(federationBrandubh, 3, 2, 99)!;
+    const seeds = tasks.flatMap((t) => [t.seeds.a, t.seeds.b]);
+    expect(new Set(seeds).size).toBe(seeds.length);
+    expect(matchTasks(federationBrandubh, 3, 2, 99)).toEqual(tasks);
+  });
+});

@@ -1,0 +1,92 @@
+// The figures of `tafl match`: wins, draws and losses by side, the score, its 95% interval by the
+// normal approximation over the game pairs, and the Elo difference -400 log10(1/score - 1).
+import { describe, expect, it } from 'vitest';
+import {
+  Z95,
+  elo,
+  eloInterval,
+  estimateScore,
+  matchFigures,
+  pairScores,
+  pointsOfA,
+  tally,
+  type GameScore,
+} from '../src/match/stats.js';
+
+// A pair is two games from one opening, A the attackers in the first and the defenders in the second.
+const pair = (first: GameScore['winner'], second: GameScore['winner']): GameScore[] => [
+  { aSide: 'attackers', winner: first },
+  { aSide: 'defenders', winner: second },
+];
+
+describe('match statistics', () => {
+  it('gives A 1 for a win, 1/2 for a draw and 0 for a loss, whichever side A played', () => {
+    expect(pointsOfA({ aSide: 'attackers', winner: 'attackers' })).toBe(1);
+    expect(pointsOfA({ aSide: 'defenders', winner: 'defenders' })).toBe(1);
+    expect(pointsOfA({ aSide: 'defenders', winner: 'draw' })).toBe(0.5);
+    expect(pointsOfA({ aSide: 'defenders', winner: 'attackers' })).toBe(0);
+  });
+
+  it('counts each engine’s wins, draws and losses by the side it played', () => {
+    const games = [
+      ...pair('attackers', 'attackers'),
+      ...pair('draw', 'defenders'),
+      ...pair('defenders', 'attackers'),
+    ];
+    const t = tally(games);
+    // A attacked in games 1, 3, 5: won, drew, lost. A defended in 2, 4, 6: lost, won, lost.
+    expect(t.a.attackers).toEqual({ wins: 1, draws: 1, losses: 1 });
+    expect(t.a.defenders).toEqual({ wins: 1, draws: 0, losses: 2 });
+    // B is the mirror: its wins are A's losses on the other side.
+    expect(t.b.defenders).toEqual({ wins: 1, draws: 1, losses: 1 });
+    expect(t.b.attackers).toEqual({ wins: 2, draws: 0, losses: 1 });
+  });
+
+  it('scores each complete pair by its mean and leaves out a pair with a game missing', () => {
+    expect(pairScores([1, 1, 1, 0, 0.5, 0, 0, 0])).toEqual([1, 0.5, 0.25, 0]);
+    expect(pairScores([1, undefined, 0, 1, 1])).toEqual([0.5]);
+  });
+
+  it('gives the mean ± 1.96 standard errors of the pair scores, clipped to 0..1', () => {
+    const samples = [1, 0.5, 0.5, 0];
+    const e = estimateScore(samples);
+    // mean 0.5; sample variance (0.25 + 0 + 0 + 0.25) / 3 = 1/6; standard error sqrt(1/6 / 4).
+    const half = Z95 * Math.sqrt(1 / 6 / 4);
+    expect(e.samples).toBe(4);
+    expect(e.score).toBe(0.5);
+    expect(e.interval.low).toBeCloseTo(0.5 - half, 12);
+    expect(e.interval.high).toBeCloseTo(0.5 + half, 12);
+    expect(estimateScore([1, 1, 1, 0.5]).interval.high).toBe(1);
+  });
+
+  it('has an interval of no width when every pair scored the same, and all of 0..1 below two pairs', () => {
+    expect(estimateScore([0.75, 0.75, 0.75]).interval).toEqual({ low: 0.75, high: 0.75 });
+    expect(estimateScore([1]).interval).toEqual({ low: 0, high: 1 });
+    expect(estimateScore([])).toEqual({ samples: 0, score: 0.5, interval: { low: 0, high: 1 } });
+  });
+
+  it('turns a score into an Elo difference, infinite at 0 and 1', () => {
+    expect(elo(0.5)).toBe(0);
+    expect(elo(0.75)).toBeCloseTo(190.85, 2); // -400 log10(1/3)
+    expect(elo(0.25)).toBeCloseTo(-190.85, 2);
+    expect(elo(10 / 11)).toBeCloseTo(400, 9); // -400 log10(1/10)
+    expect(elo(1)).toBe(Infinity);
+    expect(elo(0)).toBe(-Infinity);
+    expect(eloInterval({ low: 0.25, high: 1 })).toEqual({ low: elo(0.25), high: Infinity });
+  });
+
+  it('gives a match’s figures over its pairs: the side advantage cancels within a pair', () => {
+    // The attackers win every game: each pair is one win each, so A scores 50% with no doubt.
+    const games = [
+      ...pair('attackers', 'attackers'),
+      ...pair('attackers', 'attackers'),
+      ...pair('attackers', 'attackers'),
+    ];
+    const f = matchFigures(games);
+    expect(f.samples).toBe(3);
+    expect(f.score).toBe(0.5);
+    expect(f.interval).toEqual({ low: 0.5, high: 0.5 });
+    expect(f.elo).toBe(0);
+    expect(f.eloInterval).toEqual({ low: 0, high: 0 });
+  });
+});

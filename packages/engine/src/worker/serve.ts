@@ -1,0 +1,127 @@
+/**
+ * The worker's side, the same in a worker thread and a Web Worker (node-worker.ts and
+ * browser-worker.ts only bind it to their port): it replays each request's game, searches it
+ * with `levelMove` or `Search.run`, posts a `progress` message after every finished depth and a
+ * `result` at the end. The search is synchronous, so a request is served whole before the next
+ * is read; the client stops a search by ending the worker (client.ts).
+ *
+ * One `Search` (its transposition table and move-ordering statistics) is kept while requests are
+ * moves of one game: the same ruleset and start, and the previous request's moves followed by
+ * more. Any other request gets a fresh `Search`, so what a search answers depends only on its
+ * request and the game before it: the same request gives the same move, given a seed and a node
+ * or depth limit, on any engine and after any other requests.
+ */
+
+import type { Failure, Position, Ruleset, Side } from '@tafl/core';
+import { levelConfig, levelMove, seededRandom } from '../levels.js';
+import { Search, type SearchInfo, type SearchLimits, type SearchResult } from '../search.js';
+import { weightsFor } from '../weights.js';
+import { moveBudget, searchTime } from './clock.js';
+import { checkLimits, positionOf, rulesOf } from './game.js';
+import {
+  ENGINE_ERRORS,
+  type EngineErrorCode,
+  type EngineLimits,
+  type FromWorker,
+  type SearchMessage,
+  type ToWorker,
+} from './protocol.js';
+
+export type Post = (message: FromWorker) => void;
+
+/** The game the worker's `Search` belongs to. */
+interface Game {
+  /** The ruleset's id, or its whole data as JSON. */
+  readonly key: string;
+  readonly rules: Ruleset;
+  readonly start: string;
+  readonly turn: Side;
+  readonly moves: readonly string[];
+  readonly search: Search;
+}
+
+/** The worker's message handler, posting its replies with `post`. */
+export function serve(post: Post): (message: ToWorker) => void {
+  let game: Game | undefined;
+  return (message) => {
+    if (message.type !== 'search') return;
+    try {
+      game = searchRequest(message, game, post);
+    } catch (e) {
+      game = undefined;
+      const detail = e instanceof Error ? (e.stack ?? e.message) : String(e);
+      post({ type: 'error', id: message.id, code: ENGINE_ERRORS.internal, message: detail });
+    }
+  };
+}
+
+function searchRequest(message: SearchMessage, previous: Game | undefined, post: Post): Game | undefined {
+  const refuse = (failure: Failure<EngineErrorCode>): Game | undefined => {
+    post({ type: 'error', id: message.id, code: failure.code, message: failure.message });
+    return previous;
+  };
+  const limits = checkLimits(message.limits ?? {});
+  if (!limits.ok) return refuse(limits);
+  const key = typeof message.rules === 'string' ? message.rules : JSON.stringify(message.rules);
+  const rules = previous?.key === key ? { ok: true as const, value: previous.rules } : rulesOf(message);
+  if (!rules.ok) return refuse(rules);
+  const pos = positionOf(rules.value, message);
+  if (!pos.ok) return refuse(pos);
+  const game = gameOf(previous, key, rules.value, message);
+  const onInfo = (info: SearchInfo): void => post({ type: 'progress', id: message.id, info: infoOf(info) });
+  const result = search(game.search, pos.value, limits.value, message.sentAt, onInfo);
+  post({ type: 'result', id: message.id, move: result.move, info: infoOf(result) });
+  return game;
+}
+
+/** The previous game if the request continues it, else a new one with a fresh `Search`. */
+function gameOf(previous: Game | undefined, key: string, rules: Ruleset, message: SearchMessage): Game {
+  const start = message.start ?? rules.start;
+  const turn = message.turn ?? rules.firstToMove;
+  const moves = message.moves ?? [];
+  const continues =
+    previous !== undefined &&
+    previous.key === key &&
+    previous.start === start &&
+    previous.turn === turn &&
+    moves.length > previous.moves.length &&
+    previous.moves.every((m, i) => m === moves[i]);
+  const search = continues ? previous.search : new Search({ weights: weightsFor(rules) });
+  return { key, rules, start, turn, moves: [...moves], search };
+}
+
+function search(
+  search: Search,
+  pos: Position,
+  limits: EngineLimits,
+  sentAt: number,
+  onInfo: (info: SearchInfo) => void,
+): SearchResult {
+  const budget = moveBudget(limits);
+  const waited = Math.max(0, Date.now() - sentAt) || 0;
+  const bounds: SearchLimits = {
+    ...(limits.depth !== undefined && { depth: limits.depth }),
+    ...(limits.nodes !== undefined && { nodes: limits.nodes }),
+    ...(budget !== undefined && { timeMs: searchTime(budget, waited) }),
+  };
+  if (limits.level === undefined) return search.run(pos, bounds, onInfo);
+  const seed = limits.seed ?? Math.floor(Math.random() * 2 ** 32);
+  return levelMove(search, pos, levelConfig(limits.level), moveRandom(seed, pos.ply), bounds, onInfo);
+}
+
+/**
+ * The noise of one move: seeded by the game's seed and the ply, so that a bot keeping one seed
+ * for a whole game does not draw the same numbers at every move.
+ */
+const moveRandom = (seed: number, ply: number): (() => number) =>
+  seededRandom((seed ^ Math.imul(ply + 1, 0x9e3779b1)) >>> 0);
+
+/** The plain info of a search's answer, as the messages carry it. */
+const infoOf = (info: SearchInfo): SearchInfo => ({
+  depth: info.depth,
+  score: info.score,
+  pv: [...info.pv],
+  nodes: info.nodes,
+  timeMs: info.timeMs,
+  nps: info.nps,
+});
