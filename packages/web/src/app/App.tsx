@@ -1,6 +1,5 @@
-/** The app shell: language, routes and the screens. */
+/** The app shell: the language, the header and the screen of the current route. */
 
-import { PRESETS } from '@tafl/core';
 import { useState } from 'preact/hooks';
 import {
   CATALOGUES,
@@ -10,22 +9,40 @@ import {
   rememberLanguage,
   type Lang,
 } from '../i18n/index.js';
+import { ArchiveScreen } from '../game/ArchiveScreen.js';
+import { GameScreen } from '../game/GameScreen.js';
+import { HomeScreen } from '../game/HomeScreen.js';
+import { OpenLink } from '../game/OpenLink.js';
+import { EditorScreen } from '../rules/EditorScreen.js';
+import { RulesScreen } from '../rules/RulesScreen.js';
+import { navigate, useRoute } from './router.js';
+import type { ScreenProps } from './screen.js';
 
 export function App() {
   const [lang, setLang] = useState<Lang>(detectLanguage());
+  const route = useRoute();
   const t = CATALOGUES[lang];
+  const props: ScreenProps = { lang, t, navigate };
   return (
     <div class="app" lang={lang}>
       <header class="top">
-        <h1>{t.appName}</h1>
-        <label>
-          {t.language}{' '}
+        <a class="brand" href="#/">
+          {t.appName}
+        </a>
+        <nav>
+          <a href="#/">{t.newGame}</a>
+          <a href="#/rules">{t.rules}</a>
+        </nav>
+        <label class="lang">
+          <span class="visually-hidden">{t.language}</span>
           <select
             value={lang}
+            aria-label={t.language}
             onChange={(e) => {
               const next = (e.target as HTMLSelectElement).value as Lang;
               rememberLanguage(next);
               setLang(next);
+              document.documentElement.lang = next;
             }}
           >
             {LANGUAGES.map((l) => (
@@ -35,12 +52,12 @@ export function App() {
         </label>
       </header>
       <main>
-        <p>{t.tagline}</p>
-        <ul>
-          {PRESETS.map((r) => (
-            <li>{r.name}</li>
-          ))}
-        </ul>
+        {route.screen === 'home' && <HomeScreen {...props} />}
+        {route.screen === 'game' && <GameScreen {...props} id={route.id} />}
+        {route.screen === 'archive' && <ArchiveScreen {...props} />}
+        {route.screen === 'rules' && <RulesScreen {...props} {...(route.id ? { id: route.id } : {})} />}
+        {route.screen === 'editor' && <EditorScreen {...props} {...(route.id ? { id: route.id } : {})} />}
+        {route.screen === 'open' && <OpenLink {...props} query={route.query} />}
       </main>
     </div>
   );

@@ -1,0 +1,93 @@
+/**
+ * Browser tests run against the app as `npm start` serves it: a real server process on a free
+ * port of 127.0.0.1, and Debian's Chromium driven by playwright-core with the flags this
+ * machine needs. Each test file gets a fresh browser context (fresh storage).
+ */
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+
+export interface AppServer {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `npm start`'s server (node packages/server/dist/main.js) and waits for its address. */
+export async function startApp(extraEnv: Record<string, string> = {}): Promise<AppServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['packages/server/dist/main.js'], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 20_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /http:\/\/\S+/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[0]);
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${out}`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A page in a fresh context, with the given language preferred by the browser. */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  locale = 'en-GB',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale, viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  (page as Page & { errors?: string[] }).errors = errors;
+  return { context, page };
+}

@@ -1,0 +1,7 @@
+/** STUB: being written. */
+
+import type { ScreenProps } from '../app/screen.js';
+
+export function ArchiveScreen(props: ScreenProps & { readonly _?: never }) {
+  return <p>{props.t.appName}</p>;
+}

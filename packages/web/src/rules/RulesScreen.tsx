@@ -1,0 +1,7 @@
+/** STUB: being written. */
+
+import type { ScreenProps } from '../app/screen.js';
+
+export function RulesScreen(props: ScreenProps & { readonly _?: never; readonly id?: string }) {
+  return <p>{props.t.appName}</p>;
+}
