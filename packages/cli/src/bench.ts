@@ -1,10 +1,12 @@
 /**
  * `npm run bench`: the speed of the move generator, measured by perft, the figure other tafl
  * programs publish too. It checks the counts of opentafl-brandub against OpenTafl's own perft and
- * says whether they agree, but never fails on time: it is a script that prints figures.
+ * says whether they agree, but never fails on time: it is a script that prints figures. Then the
+ * search: the depth it reaches in one second from the start of every ruleset, and its speed.
  */
 
-import { PRESETS, opentaflBrandub, startingPosition } from '@tafl/core';
+import { PRESETS, makeMoveSquares, opentaflBrandub, startingPosition } from '@tafl/core';
+import { Search } from '@tafl/engine';
 import { timedPerft } from './commands/perft.js';
 import { columns, millions, seconds } from './format.js';
 
@@ -36,5 +38,27 @@ function everyPreset(): string {
   return columns(rows, [false, true, true, true]);
 }
 
+function search(): string {
+  const rows = [['ruleset', 'depth', 'nodes', 'nodes/s', 'score', 'move']];
+  for (const rules of PRESETS) {
+    const pos = startingPosition(rules);
+    const engine = new Search();
+    engine.run(pos, { timeMs: 200 }); // warm the code up, then start afresh
+    engine.clear();
+    const result = engine.run(pos, { timeMs: 1000 });
+    const move = result.move === undefined ? '-' : makeMoveSquares(pos.geo, result.move);
+    rows.push([
+      rules.id,
+      String(result.depth),
+      String(result.nodes),
+      String(result.nps),
+      String(result.score),
+      move,
+    ]);
+  }
+  return columns(rows, [false, true, true, true, true, false]);
+}
+
 process.stdout.write(`perft of opentafl-brandub from the start, against OpenTafl's counts\n${reference()}\n`);
 process.stdout.write(`perft(5) from the start of every ruleset\n${everyPreset()}`);
+process.stdout.write(`\nsearch from the start of every ruleset, 1 s on one core\n${search()}`);
