@@ -27,7 +27,7 @@ export const LEVELS: readonly Level[] = [
   { level: 2, timeMs: 300, depth: 1, noise: 70 },
   { level: 3, timeMs: 400, depth: 2, noise: 25 },
   { level: 4, timeMs: 400, maxDepth: 3, noise: 0 },
-  { level: 5, timeMs: 600, maxDepth: 5, noise: 0 },
+  { level: 5, timeMs: 600, maxDepth: 4, noise: 0 },
   { level: 6, timeMs: 1000, noise: 0 },
 ];
 
@@ -65,7 +65,9 @@ export function levelMove(
   limits: SearchLimits = {},
   onInfo?: Parameters<Search['run']>[2],
 ): SearchResult {
-  const timeMs = Math.min(limits.timeMs ?? config.timeMs, config.timeMs);
+  // The search stops a little early: a move must reach the caller within the budget.
+  const budget = Math.min(limits.timeMs ?? config.timeMs, config.timeMs);
+  const timeMs = Math.max(5, Math.floor(budget * 0.85) - 5);
   if (config.depth === undefined) {
     const depth = Math.min(limits.depth ?? Infinity, config.maxDepth ?? Infinity);
     return search.run(pos, { ...limits, timeMs, ...(depth < Infinity ? { depth } : {}) }, onInfo);
