@@ -320,7 +320,7 @@ export class Position {
   escapeRoutes(): Square[] {
     const k = this.board.king;
     if (k < 0) return [];
-    const out = new Int32Array(4 * this.geo.size);
+    const out = new Int32Array(this.board.countMoves(D) + 1);
     const routes: Square[] = [];
     const end = this.board.generateMoves(D, out, 0);
     for (let i = 0; i < end; i++) {

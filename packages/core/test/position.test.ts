@@ -1,7 +1,17 @@
 // The incremental state of a Position (Zobrist key, line tables, piece lists, mobility) must
 // always equal the state built from scratch from the same pieces, and undo must restore all of it.
 import { describe, expect, it } from 'vitest';
-import { PASS, PRESETS, Position, makePosition, startingPosition, type Move } from '../src/index.js';
+import {
+  PASS,
+  PRESETS,
+  Position,
+  federationBrandubh,
+  makePosition,
+  positionFromOtn,
+  squareName,
+  startingPosition,
+  type Move,
+} from '../src/index.js';
 import { pick, prng } from './random.js';
 
 const fresh = (pos: Position): Position => {
@@ -75,5 +85,16 @@ describe('incremental state', () => {
     expect(snapshot(fresh(pos)).board).toBe(snapshot(pos).board);
     copy.undo();
     expect(snapshot(copy)).toEqual(snapshot(pos));
+  });
+});
+
+describe('escapeRoutes', () => {
+  // Regression: the routes were read from a buffer of 28 moves, so a side with more moves lost
+  // the king's escape moves. Here the defenders have 35 moves and the king sees a7.
+  it('finds the king’s route however many moves his side has', () => {
+    const made = positionFromOtn(federationBrandubh, '/1t3T1/2T4/t2T3/5t1/K6/7/3t3/', 'defenders');
+    if (!made.ok) throw new Error(made.message);
+    expect(made.value.legalMoves().length).toBeGreaterThan(28);
+    expect(made.value.escapeRoutes().map((sq) => squareName(made.value.geo, sq))).toEqual(['a7']);
   });
 });
