@@ -3,7 +3,7 @@
  * parameters (where the king escapes, how he is captured), never from a ruleset's name. The
  * features are counts (material, mobility, the king's routes and freedom, guards of the squares
  * beside the escape squares, pieces that can be taken next move); the weights are data, tuned
- * per ruleset by scripts/tune.ts from the engine's own games (weights.ts).
+ * per ruleset by scripts/tune.mjs from the engine's own games (weights.ts).
  *
  * Every feature is counted from the defenders' side (more is better for them, so the attackers'
  * material gets a negative weight); `evaluate` returns the score for the side to move.

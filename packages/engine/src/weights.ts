@@ -1,6 +1,6 @@
 /**
  * Evaluation weights. `DEFAULT_WEIGHTS` are hand-set starting values, counted from the
- * defenders' side; `TUNED_WEIGHTS` (written by scripts/tune.ts from the engine's own games)
+ * defenders' side; `TUNED_WEIGHTS` (written by scripts/tune.mjs from the engine's own games)
  * override them per ruleset. A ruleset without tuned weights (the rules editor's) takes those of
  * the preset whose parameters it shares most, then the defaults.
  */
