@@ -2,7 +2,7 @@
  * The board's whole public surface (the chessground habit): the board is given what stands
  * where, which moves are legal, and what to show, and it reports the moves the player makes.
  * It knows no rules: it never decides whether a move is legal beyond the destinations it was
- * given, never captures, never knows whose turn it is except through `movable`.
+ * given, never captures, never knows whose turn it is except through `dests`.
  */
 
 /** A square index, `rank * size + file`, a1 = 0 (as in @tafl/core). */
@@ -42,8 +42,30 @@ export interface BoardConfig {
     readonly square: BoardSquare;
     readonly kind: 'route' | 'hint' | 'danger';
   }[];
-  /** The accessible name of a square: it must begin with the square's name (`d2, attacker`). */
-  readonly squareLabel: (square: BoardSquare, piece: PieceRole | undefined) => string;
+  /**
+   * The accessible name of a square: it must begin with the square's name (`d2, attacker`).
+   * The board passes what it shows on the square as `marks`, so the label can also say, in the
+   * player's language, that the square is a legal destination of the selected piece (`d5, empty,
+   * legal move`) or the last move's; a label that ignores `marks` is still valid. The selected
+   * square is also exposed as `aria-selected`, whatever the label says.
+   */
+  readonly squareLabel: (square: BoardSquare, piece: PieceRole | undefined, marks: SquareMarks) => string;
+  /** The accessible name of the whole board (the grid), e.g. "Board". */
+  readonly label?: string;
   /** Called when the player makes one of the moves in `dests`. */
   readonly onMove: (from: BoardSquare, to: BoardSquare) => void;
+}
+
+/** What the board shows on a square besides its piece, for its accessible name (`squareLabel`). */
+export interface SquareMarks {
+  /** The square's piece is selected (its destinations are shown). */
+  readonly selected: boolean;
+  /** The selected piece may move here. */
+  readonly dest: boolean;
+  /** The square is the origin or the destination of the last move. */
+  readonly lastMove: boolean;
+  /** A piece of this role was captured here by the last move. */
+  readonly captured: PieceRole | undefined;
+  /** The square is marked by `highlights`. */
+  readonly highlight: 'route' | 'hint' | 'danger' | undefined;
 }
