@@ -1,6 +1,6 @@
 /** The app shell: the language, the header and the screen of the current route. */
 
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import {
   CATALOGUES,
   LANGUAGES,
@@ -23,6 +23,10 @@ export function App() {
   const route = useRoute();
   const t = CATALOGUES[lang];
   const props: ScreenProps = { lang, t, navigate };
+  const place =
+    route.screen === 'game' || route.screen === 'rules' || route.screen === 'editor' ? route.id : '';
+  // A new screen starts at its top, not where the last one was scrolled to.
+  useEffect(() => scrollTo(0, 0), [route.screen, place]);
   return (
     <div class="app" lang={lang}>
       <header class="top">
@@ -31,6 +35,7 @@ export function App() {
         </a>
         <nav>
           <a href="#/">{t.newGame}</a>
+          <a href="#/archive">{t.archiveLink}</a>
           <a href="#/rules">{t.rules}</a>
         </nav>
         <label class="lang">

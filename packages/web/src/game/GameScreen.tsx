@@ -1,7 +1,526 @@
-/** STUB: being written. */
+/**
+ * The game screen: the board first, and beside it (below it on a phone) the players, the
+ * announcements, the move list with its step buttons, the evaluation, the analysis graph and the
+ * actions. The state is one `Game` (model.ts), stored on every change (storage.ts), and the
+ * shown ply; everything else is derived from them. The computer, hints and the evaluation ask
+ * engine.ts, which searches in a Web Worker.
+ */
 
+import {
+  PASS,
+  SIDES,
+  encodeMove,
+  makeMoveSquares,
+  moveFrom,
+  moveTo,
+  type Move,
+  type Result,
+  type Side,
+  type Square,
+} from '@tafl/core';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ScreenProps } from '../app/screen.js';
+import type { BoardConfig } from '../board/api.js';
+import { Board } from '../board/Board.js';
+import { describeRuleset } from '../rules/describe.js';
+import { announce, announcementHighlights } from './announce.js';
+import { Announcements, spokenMove } from './Announcements.js';
+import { boardPieces, lastMoveMarks, squareLabeler } from './board-view.js';
+import { GameActions, StepControls } from './Controls.js';
+import {
+  analyse,
+  computerMove,
+  evaluate,
+  hintMove,
+  preloadEngine,
+  stopEngine,
+  type Evaluation,
+} from './engine.js';
+import { EvalGraph } from './EvalGraph.js';
+import { Icon } from './icons.js';
+import { EvalBar } from './EvalBar.js';
+import { swings as findSwings, finalScore } from './evaluation.js';
+import { ExportPanel } from './ExportPanel.js';
+import {
+  acceptDraw,
+  computerToMove,
+  declineDraw,
+  deriveGame,
+  destinations,
+  flip,
+  humanSides,
+  offerDraw,
+  playMove,
+  positionAt,
+  rematch,
+  resign,
+  ruleResult,
+  setAnalysis,
+  shownPly,
+  sideToMove,
+  step,
+  stepForKey,
+  takeback,
+  takebackPlies,
+  type Game,
+  type View,
+} from './model.js';
+import { MoveList } from './MoveList.js';
+import { pageStore } from './storage.js';
+import './game.css';
 
-export function GameScreen(props: ScreenProps & { readonly _?: never; readonly id: string }) {
-  return <p>{props.t.appName}</p>;
+const EVAL_KEY = 'tafl.showEval';
+/** Time for the evaluation display, and for each position of an analysis. */
+const EVAL_MS = 1500;
+const ANALYSIS_MS = 250;
+
+export function GameScreen(props: ScreenProps & { readonly id: string }) {
+  const game = useMemo(() => pageStore().get(props.id), [props.id]);
+  if (!game)
+    return (
+      <section class="screen notice">
+        <h1>{props.t.gameNotFound}</h1>
+        <p>
+          <a class="action primary" href="#/">
+            {props.t.newGame}
+          </a>
+        </p>
+      </section>
+    );
+  return <GameView key={props.id} {...props} initial={game} />;
+}
+
+/** The ply a link asked to show (`#/game/ID?ply=N`), else the last. */
+function initialView(): View {
+  const query = new URLSearchParams(location.hash.split('?')[1] ?? '');
+  const ply = Number(query.get('ply'));
+  return query.has('ply') && Number.isInteger(ply) ? ply : undefined;
+}
+
+function readShowEval(): boolean {
+  try {
+    return localStorage.getItem(EVAL_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initial: Game }) {
+  const store = pageStore();
+  const [game, setGame] = useState(initial);
+  const [view, setView] = useState<View>(initialView);
+  const [thinking, setThinking] = useState(false);
+  const [engineError, setEngineError] = useState<string | undefined>();
+  const [retry, setRetry] = useState(0);
+  const [hint, setHint] = useState<{ readonly ply: number; readonly move: Move } | undefined>();
+  const [hintBusy, setHintBusy] = useState(false);
+  const [showEval, setShowEval] = useState(readShowEval);
+  const [evaluation, setEvaluation] = useState<{ readonly ply: number; readonly value: Evaluation }>();
+  const [analysing, setAnalysing] = useState<readonly number[] | undefined>();
+  const [refusals, setRefusals] = useState(0);
+  const saved = useRef(initial);
+  const analysisRun = useRef({ cancelled: false });
+
+  // Every change is stored at once: a reload finds the game where it was.
+  useEffect(() => {
+    if (saved.current === game) return;
+    saved.current = game;
+    store.save(game);
+  }, [game]);
+
+  const update = (change: (g: Game) => Game): void => setGame(change);
+
+  const derived = useMemo(() => safely(() => deriveGame(game)), [game]);
+  const total = game.moves.length;
+  const shown = shownPly(view, total);
+  const live = shown === total;
+  const position = useMemo(() => {
+    if (!derived.ok) return undefined;
+    if (live) return derived.value.position;
+    const pos = safely(() => positionAt(game, shown));
+    return pos.ok ? pos.value : undefined;
+  }, [derived, shown, live]);
+  const result = derived.ok ? derived.value.result : undefined;
+  const toMove = sideToMove(game);
+  const humanTurn = !result && humanSides(game).includes(toMove) && !thinking;
+  // A fresh array after a refused move too: the board then takes back what it showed.
+  const pieces = useMemo(() => (position ? boardPieces(position) : []), [position, refusals]);
+  const dests = useMemo(
+    () => (position && live && humanTurn ? destinations(position) : new Map<Square, Square[]>()),
+    [position, live, humanTurn],
+  );
+
+  // The computer moves when it is its turn.
+  useEffect(() => {
+    if (game.opponent.kind !== 'computer' || !computerToMove(game)) return;
+    let current = true;
+    setThinking(true);
+    setEngineError(undefined);
+    const ply = game.moves.length;
+    computerMove(game, game.opponent.level)
+      .then(({ move }) => {
+        if (!current) return;
+        setThinking(false);
+        if (move !== undefined) update((g) => (g.moves.length === ply ? orSame(playMove(g, move), g) : g));
+      })
+      .catch((e: unknown) => {
+        if (!current) return;
+        setThinking(false);
+        setEngineError(messageOf(e));
+      });
+    return () => {
+      current = false;
+      setThinking(false);
+      stopEngine('play');
+    };
+  }, [game.id, game.moves.length, game.result, retry]);
+
+  // The evaluation of the shown position, improving with each depth.
+  const analysingNow = analysing !== undefined;
+  useEffect(() => {
+    if (!showEval || analysingNow || !position) return;
+    const end = ruleResult(position);
+    if (end) {
+      setEvaluation({ ply: shown, value: { score: finalScore(end.winner), depth: 0, best: undefined } });
+      return;
+    }
+    let current = true;
+    const ply = shown;
+    const show = (value: Evaluation): void => {
+      if (current) setEvaluation({ ply, value });
+    };
+    evaluate(game, ply, EVAL_MS, show)
+      .then(show)
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [showEval, shown, total, game.id, analysingNow]);
+
+  // Load the engine early against the computer; leaving the screen stops every search.
+  useEffect(() => {
+    if (game.opponent.kind === 'computer') preloadEngine();
+    return () => {
+      analysisRun.current.cancelled = true;
+      stopEngine('play');
+      stopEngine('study');
+    };
+  }, []);
+
+  // Arrow keys step through the moves when the board or a field does not want them.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+      const target = e.target as Element | null;
+      if (target?.closest?.('[role="grid"], input, textarea, select, [contenteditable="true"]')) return;
+      const how = stepForKey(e.key);
+      if (!how) return;
+      e.preventDefault();
+      setView((v) => step(v, total, how));
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [total]);
+
+  if (!derived.ok || !position)
+    return (
+      <section class="screen notice">
+        <h1>{t.gameBroken}</h1>
+        {!derived.ok && <p class="detail">{derived.message}</p>}
+        <p>
+          <a class="action primary" href="#/">
+            {t.newGame}
+          </a>
+        </p>
+      </section>
+    );
+
+  const { rules, plies } = derived.value;
+  const description = describeRuleset(rules, lang);
+  const shownResult = live ? result : ruleResult(position);
+  const list = announce(position, shownResult, live ? game.drawOffer : undefined);
+  const hintHere = hint && hint.ply === total && live ? hint.move : undefined;
+  const lastPly = plies[shown - 1];
+  const goTo = (ply: number): void => setView(step(view, total, ply));
+
+  const onMove = (from: Square, to: Square): void => {
+    const next = playMove(game, encodeMove(from, to));
+    if (next.ok) {
+      setGame(next.value);
+      setHint(undefined);
+    } else setRefusals((n) => n + 1);
+  };
+
+  const config: BoardConfig = {
+    size: rules.size,
+    pieces,
+    throne: position.geo.throne,
+    corners: position.geo.corners,
+    edgeEscape: rules.escape === 'edge',
+    flipped: game.flipped ?? false,
+    coordinates: true,
+    dests,
+    ...lastMoveMarks(lastPly),
+    highlights: [
+      ...announcementHighlights(list),
+      ...(hintHere !== undefined && hintHere !== PASS
+        ? [
+            { square: moveFrom(hintHere), kind: 'hint' as const },
+            { square: moveTo(hintHere), kind: 'hint' as const },
+          ]
+        : []),
+    ],
+    squareLabel: squareLabeler(t, rules.size),
+    label: t.boardLabel,
+    onMove,
+  };
+
+  const scores = analysing ?? game.analysis;
+  const swings = scores ? findSwings(scores, game.turn) : undefined;
+  const spoken = spokenMove(
+    t,
+    rules.size,
+    lastPly?.side,
+    lastPly?.record,
+    lastPly?.captured.map((c) => c.square) ?? [],
+    list,
+    rules.quietPlyLimit,
+  );
+
+  const startAnalysis = (): void => {
+    analysisRun.current.cancelled = true;
+    const run = { cancelled: false };
+    analysisRun.current = run;
+    setAnalysing([]);
+    const analysed = game;
+    analyse(
+      analysed,
+      ANALYSIS_MS,
+      (s) => !run.cancelled && setAnalysing(s),
+      () => run.cancelled,
+    )
+      .then((s) => {
+        if (run.cancelled) return;
+        setAnalysing(undefined);
+        if (s) update((g) => (g.id === analysed.id ? setAnalysis(g, s) : g));
+      })
+      .catch((e: unknown) => {
+        setAnalysing(undefined);
+        setEngineError(messageOf(e));
+      });
+  };
+
+  const askHint = (): void => {
+    setHintBusy(true);
+    const ply = total;
+    hintMove(game)
+      .then((move) => move !== undefined && setHint({ ply, move }))
+      .catch(() => undefined)
+      .finally(() => setHintBusy(false));
+  };
+
+  const toggleEval = (on: boolean): void => {
+    setShowEval(on);
+    try {
+      localStorage.setItem(EVAL_KEY, on ? '1' : '0');
+    } catch {
+      // the choice lasts for this page
+    }
+    if (!on) stopEngine('study');
+  };
+
+  const playerName = (side: Side): string =>
+    game.opponent.kind === 'local'
+      ? side === 'attackers'
+        ? t.attackers
+        : t.defenders
+      : game.opponent.human === side
+        ? t.playerYou
+        : t.playerComputer(game.opponent.level);
+  const capturedBy = (side: Side): number =>
+    plies.slice(0, shown).reduce((n, p) => n + (p.side === side ? p.captured.length : 0), 0);
+  const status = result
+    ? ''
+    : thinking
+      ? t.computerThinking
+      : game.opponent.kind === 'computer' && toMove === game.opponent.human
+        ? t.yourTurn
+        : toMove === 'attackers'
+          ? t.turnAttackers
+          : t.turnDefenders;
+  const rulesHref = rules.id !== 'custom' ? `#/rules/${encodeURIComponent(rules.id)}` : undefined;
+  const canPass = live && humanTurn && position.mustPass();
+  const drawOnOffer = live && !result && game.drawOffer !== undefined;
+
+  return (
+    <div class={`game-screen${thinking ? ' is-thinking' : ''}`}>
+      <section class="game-board">
+        <div class="board-wrap">
+          <Board config={config} />
+        </div>
+      </section>
+      <aside class="game-panel">
+        <header class="game-head">
+          <h1 class="game-title">
+            {rulesHref ? <a href={rulesHref}>{description.name}</a> : description.name}
+          </h1>
+          <p class="game-subtitle">
+            {game.opponent.kind === 'local' ? t.vsLocal : t.vsComputer(game.opponent.level)}
+          </p>
+        </header>
+
+        <ul class="players" aria-label={t.players}>
+          {SIDES.map((side) => (
+            <li class={`player player-${side}${!result && toMove === side ? ' is-turn' : ''}`} key={side}>
+              <span class={`disc disc-${side}`} aria-hidden="true" />
+              <span class="player-name">
+                {playerName(side)}
+                {game.opponent.kind === 'computer' && (
+                  <span class="player-side"> · {side === 'attackers' ? t.attackers : t.defenders}</span>
+                )}
+              </span>
+              {thinking && toMove === side && <span class="spinner" aria-hidden="true" />}
+              <span class="player-captures" title={t.capturesTitle}>
+                {t.capturesCount(capturedBy(side))}
+              </span>
+            </li>
+          ))}
+        </ul>
+
+        <p class={`status${status ? '' : ' is-empty'}`} role="status" data-testid="status">
+          {status}
+        </p>
+        {engineError !== undefined && (
+          <div class="banner banner-error" role="alert">
+            <span class="banner-text">{t.engineFailed}</span>
+            <button type="button" class="action" onClick={() => setRetry((n) => n + 1)}>
+              {t.retry}
+            </button>
+          </div>
+        )}
+
+        <Announcements
+          t={t}
+          list={list}
+          size={rules.size}
+          quietLimit={rules.quietPlyLimit}
+          spoken={spoken}
+          {...(canPass ? { onPass: () => update((g) => orSame(playMove(g, PASS), g)) } : {})}
+          {...(drawOnOffer
+            ? { onAcceptDraw: () => update(acceptDraw), onDeclineDraw: () => update(declineDraw) }
+            : {})}
+        />
+        {hintHere !== undefined && (
+          <p class="hint-text">{t.hintShow(makeMoveSquares(position.geo, hintHere))}</p>
+        )}
+        {showEval && (
+          <EvalBar t={t} lang={lang} evaluation={evaluation?.ply === shown ? evaluation.value : undefined} />
+        )}
+
+        <div class="moves-box">
+          <MoveList t={t} plies={plies} shown={shown} {...(swings ? { swings } : {})} onSelect={goTo} />
+          <StepControls
+            t={t}
+            shown={shown}
+            total={total}
+            onStep={(how) => setView((v) => step(v, total, how))}
+          />
+          {!live && (
+            <button type="button" class="action back-to-game" onClick={() => setView(undefined)}>
+              {t.backToGame}
+            </button>
+          )}
+        </div>
+
+        {result &&
+          (scores ? (
+            <section class="analysis" aria-label={t.analysisTitle}>
+              <EvalGraph
+                t={t}
+                scores={scores}
+                total={total}
+                shown={shown}
+                swings={swings ?? []}
+                onSelect={goTo}
+              />
+              {analysing && <p class="progress">{t.analysing(analysing.length, total + 1)}</p>}
+            </section>
+          ) : (
+            <button type="button" class="action wide" onClick={startAnalysis} disabled={total === 0}>
+              <Icon name="analyse" /> {t.analyse}
+            </button>
+          ))}
+
+        {result ? (
+          <div class="game-actions">
+            <div class="action-row">
+              <button
+                type="button"
+                class="action primary"
+                onClick={() => {
+                  const next = rematch(game);
+                  store.save(next);
+                  navigate({ screen: 'game', id: next.id });
+                }}
+              >
+                {t.rematch}
+              </button>
+              <a class="action" href="#/">
+                {t.newGame}
+              </a>
+              <button type="button" class="action" onClick={() => update((g) => flip(g))}>
+                <Icon name="flip" /> {t.flipBoard}
+              </button>
+              <label class="toggle">
+                <input
+                  type="checkbox"
+                  checked={showEval}
+                  onChange={(e) => toggleEval((e.target as HTMLInputElement).checked)}
+                />
+                {t.showEvaluation}
+              </label>
+            </div>
+          </div>
+        ) : (
+          <GameActions
+            t={t}
+            takeback={takebackPlies(game)}
+            canResign
+            canOfferDraw={game.opponent.kind === 'local' && game.drawOffer === undefined}
+            canHint={humanTurn && live && !canPass}
+            hintBusy={hintBusy}
+            showEval={showEval}
+            onTakeback={() => {
+              setView(undefined);
+              setHint(undefined);
+              update((g) => takeback(g));
+            }}
+            onResign={() =>
+              update((g) => resign(g, g.opponent.kind === 'computer' ? g.opponent.human : sideToMove(g)))
+            }
+            onOfferDraw={() => update((g) => offerDraw(g, sideToMove(g)))}
+            onHint={askHint}
+            onToggleEval={toggleEval}
+            onFlip={() => update((g) => flip(g))}
+          />
+        )}
+
+        <ExportPanel t={t} lang={lang} game={game} rules={rules} shown={shown} position={position} />
+      </aside>
+    </div>
+  );
+}
+
+/** A result's value, or `fallback` when it failed. */
+const orSame = (r: Result<Game>, fallback: Game): Game => (r.ok ? r.value : fallback);
+
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** Runs a replay; a game whose stored rules throw in the core fails like any bad game. */
+function safely<T>(run: () => Result<T>): Result<T> {
+  try {
+    return run();
+  } catch (e) {
+    return { ok: false, code: 'ERR_GAME_RULES', message: messageOf(e) };
+  }
 }

@@ -1,13 +1,57 @@
-/** STUB: being written. The name and one-line description of a ruleset in a language. */
+/**
+ * The name and a one-line description of a ruleset in the player's language, for the home screen
+ * and the rules index. The line is made from the parameters that tell rulesets apart at a glance
+ * (layout, who starts, how far pieces move, how the king is captured, where he escapes, draws),
+ * so it describes a ruleset from the editor as well as a preset.
+ */
 
 import type { Ruleset } from '@tafl/core';
 import type { Lang } from '../i18n/index.js';
+import { RULES_TEXT, type RulesText } from './text/index.js';
 
 export interface RulesetDescription {
   readonly name: string;
   readonly oneLine: string;
 }
 
+const isPresetKey = (t: RulesText, id: string): id is keyof RulesText['names'] => id in t.names;
+
+/** A preset's name and source in the language; a custom ruleset keeps its own name. */
+export const rulesetName = (rules: Ruleset, lang: Lang): string => {
+  const t = RULES_TEXT[lang];
+  return isPresetKey(t, rules.id) ? t.names[rules.id] : rules.name;
+};
+
+export const rulesetSource = (rules: Ruleset, lang: Lang): string => {
+  const t = RULES_TEXT[lang];
+  return isPresetKey(t, rules.id) ? t.sources[rules.id] : t.customSource;
+};
+
+/** The king's capture in a few words: "king captured by 2, 3 beside the throne, 4 on it". */
+function kingCapture(r: Ruleset, t: RulesText['oneLine']): string {
+  if (r.kingCapture === 4) return t.kingByFour;
+  const parts = [
+    t.kingByTwo,
+    ...(r.kingCaptureNextToThrone === 'three' ? [t.nextThree] : []),
+    r.kingCaptureOnThrone === 'four' ? t.onThroneFour : t.onThroneTwo,
+  ];
+  return parts.join(', ');
+}
+
 export function describeRuleset(rules: Ruleset, lang: Lang): RulesetDescription {
-  return { name: rules.name, oneLine: `${rules.source} (${lang})` };
+  const t = RULES_TEXT[lang].oneLine;
+  const layout = rules.layout === 'brandubh' ? t.brandubh : rules.layout === 'ard-ri' ? t.ardRi : t.custom;
+  const moves = rules.kingMove === 'step' ? [rules.soldierMove === 'step' ? t.allStep : t.kingSteps] : [];
+  const parts = [
+    layout,
+    ...(rules.firstToMove === 'defenders' ? [t.defendersFirst] : []),
+    ...moves,
+    ...(rules.kingReturns ? [] : [t.noReturn]),
+    kingCapture(rules, t),
+    ...(rules.kingAndShield ? [t.shield] : []),
+    rules.escape === 'corners' ? t.escapeCorners : t.escapeEdge,
+    ...(rules.quietPlyLimit > 0 ? [t.quiet(rules.quietPlyLimit)] : []),
+  ];
+  const line = parts.join(t.separator);
+  return { name: rulesetName(rules, lang), oneLine: `${line.charAt(0).toUpperCase()}${line.slice(1)}.` };
 }

@@ -1,0 +1,163 @@
+// The rules editor in Chromium, against the app as `npm start` serves it: a ruleset edited (a
+// parameter and the position), checked, saved in the browser, then chosen on the home screen and
+// played. Screenshots to look at: /tmp/editor.png (desktop) and /tmp/editor-phone.png (390x844).
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { BRANDUBH_LAYOUT } from '@tafl/core';
+import { launchBrowser, openPage, startApp, type AppServer } from './harness.js';
+
+let server: AppServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startApp();
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(path: string, locale = 'en-GB'): Promise<Page> {
+  const { context, page } = await openPage(browser, `${server.url}${path}`, locale);
+  contexts.push(context);
+  return page;
+}
+
+const errorsOf = (page: Page): string[] => (page as Page & { errors?: string[] }).errors ?? [];
+
+/** The square index of a name on the 7x7 board: a1 = 0. */
+const sq = (name: string): number => (Number(name.slice(1)) - 1) * 7 + name.charCodeAt(0) - 97;
+const editorSquare = (page: Page, name: string) => page.locator(`.rp-square[data-sq="${sq(name)}"]`);
+const tool = (page: Page, name: 'attacker' | 'defender' | 'king' | 'empty') =>
+  page.locator(`.rp-tool[data-tool="${name}"]`);
+
+interface StoredRuleset {
+  readonly id: string;
+  readonly name: string;
+  readonly firstToMove: string;
+  readonly start: string;
+}
+const stored = (page: Page): Promise<StoredRuleset[]> =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('tafl.customRulesets') ?? '[]') as StoredRuleset[]);
+
+describe('the rules editor', () => {
+  it('an edited ruleset played: a parameter and the position changed, saved, chosen at home, a move made', async () => {
+    const page = await open('#/editor/brandubh-2019');
+    await page.waitForSelector('.ed .rp-squares');
+    await expect(page.locator('#ed-name').inputValue()).resolves.toBe('Brandubh (2019 blog) (my copy)');
+
+    // A parameter: the defenders move first.
+    await page.locator('#ed-name').fill('Defenders first');
+    await page.selectOption('#ed-firstToMove', { label: 'Defenders' });
+
+    // The position: an attacker on b2; a second king is refused until taken away.
+    await editorSquare(page, 'b2').click();
+    await expect(editorSquare(page, 'b2').getAttribute('aria-label')).resolves.toBe('b2, attacker');
+    await tool(page, 'king').click();
+    await editorSquare(page, 'f6').click();
+    await expect(page.locator('.rp-issues li').textContent()).resolves.toBe(
+      'The position has 2 kings: it must have exactly one.',
+    );
+    await expect(page.locator('.ed-actions button.primary').isDisabled()).resolves.toBe(true);
+    await editorSquare(page, 'f6').click();
+    await expect(page.locator('.rp-ok').count()).resolves.toBe(1);
+
+    // The export says what was edited.
+    const otn = await page.locator('.ed-transfer textarea').first().inputValue();
+    expect(otn).toContain('atkf:n');
+    expect(otn).toContain('start:/3t3/1t1t3/');
+
+    // Saved in the browser, under a custom id the address now shows.
+    await page.locator('.ed-actions button', { hasText: /^Save$/ }).click();
+    await page.waitForFunction(() => /^#\/editor\/custom-\d+$/.test(location.hash));
+    await expect(page.locator('.ed-actions .rp-status').textContent()).resolves.toBe('Saved.');
+    const [saved, ...others] = await stored(page);
+    expect(others).toEqual([]);
+    expect(saved).toMatchObject({ name: 'Defenders first', firstToMove: 'defenders' });
+    expect(saved!.start).toBe(BRANDUBH_LAYOUT.replace('/3t3/3T3/', '/1t1t3/3T3/'));
+
+    await page.setViewportSize({ width: 1200, height: 1000 });
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: '/tmp/editor.png' });
+
+    // Its rules page explains it from its parameters.
+    await page.goto(`${server.url}#/rules/${saved!.id}`);
+    await page.waitForSelector('.rp-page');
+    await expect(page.locator('#rules-turn .rp-text').textContent()).resolves.toContain(
+      'The defenders move first',
+    );
+
+    // Played from the home screen, between two players on this device.
+    await page.goto(`${server.url}#/editor/${saved!.id}`);
+    await page.locator('.ed-actions button.primary').click();
+    await page.waitForFunction(() => location.hash === '#/' || location.hash === '');
+    const card = page.locator(`input[name="rules"][value="${saved!.id}"]`);
+    await card.waitFor({ state: 'attached' });
+    await card.check({ force: true });
+    await page.locator('input[name="opponent"][value="local"]').check({ force: true });
+    await page.locator('button[type="submit"].start').click();
+    await page.waitForFunction(() => location.hash.startsWith('#/game/'));
+    const square = (name: string) => page.locator(`.tb-grid [data-name="${name}"]`);
+    await square('b2').waitFor();
+    await expect(square('b2').getAttribute('aria-label')).resolves.toMatch(/^b2, attacker/);
+    // The defenders move first, as edited: d5 to b5.
+    await square('d5').click();
+    await square('b5').click();
+    await expect(square('b5').getAttribute('aria-label')).resolves.toMatch(/^b5, defender/);
+    await expect(square('d5').getAttribute('aria-label')).resolves.toMatch(/^d5, empty/);
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it('imports an OTN rules string, and shows the core’s sentence for one it cannot read', async () => {
+    const page = await open('#/editor', 'es-ES');
+    await page.waitForSelector('.ed .rp-squares');
+    const box = page.locator('.ed-transfer form textarea');
+    await box.fill(`dim:7 surf:n foo:1 start:${BRANDUBH_LAYOUT}`);
+    await page.locator('.ed-transfer form button[type="submit"]').click();
+    await expect(page.locator('.rp-error').textContent()).resolves.toContain(
+      'No se pueden leer estas reglas',
+    );
+    await expect(page.locator('.rp-error-detail').textContent()).resolves.toContain('"foo"');
+
+    await box.fill(`dim:7 name:Mis_reglas surf:n esc:e spd:1 start:${BRANDUBH_LAYOUT}`);
+    await page.locator('.ed-transfer form button[type="submit"]').click();
+    await expect(page.locator('.rp-error').count()).resolves.toBe(0);
+    await expect(page.locator('#ed-name').inputValue()).resolves.toBe('Mis reglas');
+    await expect(page.locator('#ed-escape option:checked').textContent()).resolves.toBe(
+      'Cualquier casilla del borde',
+    );
+    await expect(page.locator('#ed-kingMove option:checked').textContent()).resolves.toBe('Una casilla');
+  });
+
+  it('deletes a saved ruleset', async () => {
+    const page = await open('#/editor/plazoleta');
+    await page.waitForSelector('.ed .rp-squares');
+    await page.locator('.ed-actions button', { hasText: /^Save$/ }).click();
+    await page.waitForFunction(() => /^#\/editor\/custom-\d+$/.test(location.hash));
+    await expect(stored(page)).resolves.toHaveLength(1);
+    await page.locator('.ed-actions button', { hasText: 'Delete' }).click();
+    await page.locator('.ed-confirm button.danger').click();
+    await page.waitForFunction(() => location.hash === '#/editor');
+    await expect(stored(page)).resolves.toEqual([]);
+    await expect(page.locator('.ed-actions .rp-status').textContent()).resolves.toBe('Deleted.');
+  });
+
+  it('screenshot on a phone: every control within the width', async () => {
+    const phone = await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } });
+    contexts.push(phone);
+    const page = await phone.newPage();
+    await page.goto(`${server.url}#/editor/ard-ri-fr`);
+    await page.waitForSelector('.ed .rp-squares');
+    await page.screenshot({ path: '/tmp/editor-phone.png' });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
+    expect(overflow, 'the editor fits the phone’s width').toBe(false);
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The announcements of announce.ts as banners, and one polite live region that reads out each
+ * move with what it brought (an escape threat and its number of routes, the king in danger, the
+ * end of the game and why), so a player who does not see the board hears the game. The banner
+ * of a draw offer or a forced pass carries its buttons.
+ */
+
+import { squareName, geometry, type Side } from '@tafl/core';
+import type { Messages } from '../i18n/index.js';
+import type { Announcement } from './announce.js';
+import type { GameResult } from './model.js';
+
+/** The sentence of an announcement. */
+export function announcementText(t: Messages, a: Announcement, quietLimit = 0): string {
+  switch (a.kind) {
+    case 'escape':
+      return t.escapeThreat(a.routes.length);
+    case 'danger':
+      return t.kingInDanger;
+    case 'pass':
+      return a.side === 'attackers' ? t.passAttackers : t.passDefenders;
+    case 'drawOffer':
+      return a.side === 'attackers' ? t.drawOfferAttackers : t.drawOfferDefenders;
+    case 'end':
+      return `${resultText(t, a.result)} ${reasonText(t, a.result, quietLimit)}`;
+  }
+}
+
+export function resultText(t: Messages, result: GameResult): string {
+  return result.winner === 'attackers'
+    ? t.winAttackers
+    : result.winner === 'defenders'
+      ? t.winDefenders
+      : t.drawResult;
+}
+
+export function reasonText(t: Messages, result: GameResult, quietLimit = 0): string {
+  switch (result.reason) {
+    case 'escape':
+      return t.reasonEscape;
+    case 'king captured':
+      return t.reasonKingCaptured;
+    case 'all attackers captured':
+      return t.reasonAllCaptured;
+    case 'no legal move':
+      return result.winner === 'attackers' ? t.reasonNoMoveDefenders : t.reasonNoMoveAttackers;
+    case 'no legal move for either side':
+      return t.reasonBothBlocked;
+    case 'repetition':
+      return t.reasonRepetition;
+    case 'quiet moves':
+      return t.reasonQuiet(quietLimit);
+    case 'resignation':
+      return result.winner === 'attackers' ? t.reasonResignedDefenders : t.reasonResignedAttackers;
+    case 'agreement':
+      return t.reasonAgreement;
+  }
+}
+
+export interface AnnouncementsProps {
+  readonly t: Messages;
+  readonly list: readonly Announcement[];
+  readonly size: number;
+  /** The ruleset's quiet-ply limit, for the draw's reason. */
+  readonly quietLimit: number;
+  /** What the live region says now (the last move and its announcements). */
+  readonly spoken: string;
+  /** The side that may pass now, if it is a person's. */
+  readonly onPass?: () => void;
+  readonly onAcceptDraw?: () => void;
+  readonly onDeclineDraw?: () => void;
+}
+
+export function Announcements({
+  t,
+  list,
+  size,
+  quietLimit,
+  spoken,
+  onPass,
+  onAcceptDraw,
+  onDeclineDraw,
+}: AnnouncementsProps) {
+  const geo = geometry(size);
+  const names = (squares: readonly number[]) => squares.map((sq) => squareName(geo, sq)).join(', ');
+  return (
+    <div class="announcements">
+      <p class="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="live">
+        {spoken}
+      </p>
+      {list.map((a) => (
+        <div
+          class={`banner banner-${a.kind}${a.kind === 'end' ? ` banner-${a.result.winner}` : ''}`}
+          key={a.kind}
+        >
+          <span class="banner-icon" aria-hidden="true">
+            {ICONS[a.kind]}
+          </span>
+          <span class="banner-text">
+            {a.kind === 'end' ? (
+              <>
+                <strong>{resultText(t, a.result)}</strong> {reasonText(t, a.result, quietLimit)}
+              </>
+            ) : (
+              announcementText(t, a)
+            )}
+            {a.kind === 'escape' && <span class="banner-detail"> ({names(a.routes)})</span>}
+          </span>
+          {a.kind === 'pass' && onPass && (
+            <button type="button" class="action primary" onClick={onPass}>
+              {t.passButton}
+            </button>
+          )}
+          {a.kind === 'drawOffer' && onAcceptDraw && onDeclineDraw && (
+            <span class="banner-buttons">
+              <button type="button" class="action primary" onClick={onAcceptDraw}>
+                {t.acceptDraw}
+              </button>
+              <button type="button" class="action" onClick={onDeclineDraw}>
+                {t.declineDraw}
+              </button>
+            </span>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+const ICONS: { readonly [k in Announcement['kind']]: string } = {
+  escape: '⚐',
+  danger: '⚠',
+  pass: '⏸',
+  drawOffer: '½',
+  end: '♛',
+};
+
+/** The sentence the live region reads after a move: who moved, where, what it took, and what follows. */
+export function spokenMove(
+  t: Messages,
+  size: number,
+  side: Side | undefined,
+  record: string | undefined,
+  captured: readonly number[],
+  list: readonly Announcement[],
+  quietLimit = 0,
+): string {
+  const geo = geometry(size);
+  const parts: string[] = [];
+  if (side !== undefined && record !== undefined) {
+    const who = side === 'attackers' ? t.attackers : t.defenders;
+    const m = /^K?([a-z]\d+)-([a-z]\d+)/.exec(record);
+    const move = m ? t.spokenMove(m[1]!, m[2]!) : t.spokenPass;
+    const taken =
+      captured.length > 0 ? t.spokenCaptures(captured.map((sq) => squareName(geo, sq)).join(', ')) : '';
+    parts.push(`${who}: ${move}${taken}.`);
+  }
+  for (const a of list) parts.push(announcementText(t, a, quietLimit));
+  return parts.join(' ');
+}

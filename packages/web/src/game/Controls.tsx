@@ -1,0 +1,117 @@
+/**
+ * The game's buttons: stepping through the moves (also the arrow keys, see GameScreen), and the
+ * actions of the players (take back, resign, draw, hint, evaluation, the board turned round).
+ * They only report what was asked; GameScreen decides with model.ts what it means.
+ */
+
+import { useState } from 'preact/hooks';
+import type { Messages } from '../i18n/index.js';
+import { Icon, type IconName } from './icons.js';
+import type { Step } from './model.js';
+
+export interface StepControlsProps {
+  readonly t: Messages;
+  readonly shown: number;
+  readonly total: number;
+  readonly onStep: (how: Step) => void;
+}
+
+export function StepControls({ t, shown, total, onStep }: StepControlsProps) {
+  const button = (how: Step, label: string, disabled: boolean) => (
+    <button
+      type="button"
+      class="step"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={() => onStep(how)}
+    >
+      <Icon name={how satisfies IconName} />
+    </button>
+  );
+  return (
+    <div class="step-controls" role="group" aria-label={t.stepThrough}>
+      {button('first', t.firstMove, shown === 0)}
+      {button('previous', t.previousMove, shown === 0)}
+      <span class="step-where" aria-live="off">
+        {t.plyOfTotal(shown, total)}
+      </span>
+      {button('next', t.nextMove, shown === total)}
+      {button('last', t.lastMove, shown === total)}
+    </div>
+  );
+}
+
+export interface GameActionsProps {
+  readonly t: Messages;
+  /** Plies a take-back removes (0: it is not possible). */
+  readonly takeback: number;
+  readonly canResign: boolean;
+  readonly canOfferDraw: boolean;
+  readonly canHint: boolean;
+  readonly hintBusy: boolean;
+  readonly showEval: boolean;
+  readonly onTakeback: () => void;
+  readonly onResign: () => void;
+  readonly onOfferDraw: () => void;
+  readonly onHint: () => void;
+  readonly onToggleEval: (show: boolean) => void;
+  readonly onFlip: () => void;
+}
+
+export function GameActions(p: GameActionsProps) {
+  const { t } = p;
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div class="game-actions">
+      <div class="action-row">
+        <button type="button" class="action" disabled={p.takeback === 0} onClick={p.onTakeback}>
+          <Icon name="takeback" /> {t.takeback}
+        </button>
+        {p.canOfferDraw && (
+          <button type="button" class="action" onClick={p.onOfferDraw}>
+            <Icon name="draw" /> {t.offerDraw}
+          </button>
+        )}
+        {confirming ? (
+          <span class="confirm" role="group" aria-label={t.confirmResign}>
+            <span>{t.confirmResign}</span>
+            <button
+              type="button"
+              class="action danger"
+              onClick={() => {
+                setConfirming(false);
+                p.onResign();
+              }}
+            >
+              {t.yes}
+            </button>
+            <button type="button" class="action" onClick={() => setConfirming(false)}>
+              {t.no}
+            </button>
+          </span>
+        ) : (
+          <button type="button" class="action" disabled={!p.canResign} onClick={() => setConfirming(true)}>
+            <Icon name="resign" /> {t.resign}
+          </button>
+        )}
+      </div>
+      <div class="action-row">
+        <button type="button" class="action" disabled={!p.canHint || p.hintBusy} onClick={p.onHint}>
+          <Icon name="hint" /> {p.hintBusy ? t.hintThinking : t.hint}
+        </button>
+        <button type="button" class="action" onClick={p.onFlip}>
+          <Icon name="flip" /> {t.flipBoard}
+        </button>
+        <label class="toggle">
+          <input
+            type="checkbox"
+            checked={p.showEval}
+            onChange={(e) => p.onToggleEval((e.target as HTMLInputElement).checked)}
+          />
+          {t.showEvaluation}
+        </label>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/** One game in a list (in progress on the start page, finished in the archive): a link to it. */
+
+import type { Lang, Messages } from '../i18n/index.js';
+import { describeRuleset } from '../rules/describe.js';
+import { reasonText, resultText } from './Announcements.js';
+import { rulesOf, type Game } from './model.js';
+
+export function GameSummary(props: {
+  readonly t: Messages;
+  readonly lang: Lang;
+  readonly game: Game;
+  /** The link's text: continue, replay. */
+  readonly action: string;
+  readonly onDelete: () => void;
+}) {
+  const { t, lang, game, action, onDelete } = props;
+  const rules = rulesOf(game.rules);
+  const name = rules.ok ? describeRuleset(rules.value, lang).name : String(game.rules);
+  const when = new Date(game.updated).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  const href = `#/game/${encodeURIComponent(game.id)}`;
+  return (
+    <li class="game-summary" data-game={game.id}>
+      <a class="game-summary-main" href={href}>
+        <span class="game-summary-name">{name}</span>
+        <span class="game-summary-meta">
+          {game.opponent.kind === 'local' ? t.vsLocal : t.vsComputer(game.opponent.level)} ·{' '}
+          {t.moveCount(game.moves.length)} ·{' '}
+          <time dateTime={new Date(game.updated).toISOString()}>{when}</time>
+        </span>
+        {game.result && (
+          <span class={`game-summary-result result-${game.result.winner}`}>
+            {resultText(t, game.result)}{' '}
+            {reasonText(t, game.result, rules.ok ? rules.value.quietPlyLimit : 0)}
+          </span>
+        )}
+      </a>
+      <span class="game-summary-actions">
+        <a class="action primary small" href={href}>
+          {action}
+        </a>
+        <button
+          type="button"
+          class="action small subtle"
+          aria-label={t.deleteGameNamed(name)}
+          onClick={onDelete}
+        >
+          {t.deleteGame}
+        </button>
+      </span>
+    </li>
+  );
+}

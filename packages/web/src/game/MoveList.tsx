@@ -1,0 +1,86 @@
+/**
+ * The move list in OTN, a turn a row (`1. d2-e2 d5-e5`), captures as OTN writes them
+ * (`e2-d2xd3`), king moves marked `K`. Each move is a button that shows the position after it;
+ * the shown move is `aria-current` and kept in view. Moves where the analysis saw the evaluation
+ * swing are marked.
+ */
+
+import { useEffect, useRef } from 'preact/hooks';
+import type { Messages } from '../i18n/index.js';
+import type { Swing } from './evaluation.js';
+import type { PlyInfo } from './model.js';
+
+export interface MoveListProps {
+  readonly t: Messages;
+  readonly plies: readonly PlyInfo[];
+  /** The ply shown (0: the start). */
+  readonly shown: number;
+  /** The analysis's marks, by move (index = ply - 1). */
+  readonly swings?: readonly (Swing | undefined)[];
+  readonly onSelect: (ply: number) => void;
+}
+
+/** A move as the list writes it: `K` before the king's moves, as OpenTafl's records do. */
+export const moveText = (p: PlyInfo): string => (p.king ? `K${p.record}` : p.record);
+
+export function MoveList({ t, plies, shown, swings, onSelect }: MoveListProps) {
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const current = list.current?.querySelector<HTMLElement>('[aria-current="true"]');
+    const box = list.current?.parentElement;
+    if (!current || !box) return;
+    // Scroll the list only, never the page: the shown move to the middle when it is out of sight.
+    const outer = box.getBoundingClientRect();
+    const inner = current.getBoundingClientRect();
+    if (inner.top < outer.top || inner.bottom > outer.bottom)
+      box.scrollTop += inner.top - outer.top - (box.clientHeight - inner.height) / 2;
+  }, [shown, plies.length]);
+
+  const rows: PlyInfo[][] = [];
+  for (let i = 0; i < plies.length; i += 2) rows.push(plies.slice(i, i + 2));
+  return (
+    <div class="move-list" aria-label={t.moveList} role="region">
+      {plies.length === 0 ? (
+        <p class="move-list-empty">{t.noMovesYet}</p>
+      ) : (
+        <ol ref={list}>
+          <li class="move-row move-start">
+            <button
+              type="button"
+              class="move"
+              aria-current={shown === 0 ? 'true' : undefined}
+              onClick={() => onSelect(0)}
+            >
+              {t.startPosition}
+            </button>
+          </li>
+          {rows.map((row, r) => (
+            <li class="move-row" key={r}>
+              <span class="move-number">{r + 1}.</span>
+              {row.map((p) => {
+                const swing = swings?.[p.ply - 1];
+                return (
+                  <button
+                    type="button"
+                    key={p.ply}
+                    class={`move move-${p.side}${swing ? ` move-${swing}` : ''}`}
+                    aria-current={shown === p.ply ? 'true' : undefined}
+                    data-ply={p.ply}
+                    onClick={() => onSelect(p.ply)}
+                  >
+                    {moveText(p)}
+                    {swing && (
+                      <span class="swing-mark" title={swing === 'blunder' ? t.blunderMark : t.swingMark}>
+                        {swing === 'blunder' ? '??' : '?'}
+                      </span>
+                    )}
+                  </button>
+                );
+              })}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * What the game announces about a position, as data: the king's open routes to escape (what
+ * brandub-fr makes the player say, "one or two exits", announced here in every ruleset like
+ * "check" in chess), the king in danger of capture, a side that must pass, a draw on offer, and
+ * the end of the game with its reason. The view shows them as banners and reads them out in an
+ * aria-live region; the board marks the squares. Pure, so it is tested without a DOM.
+ */
+
+import { moveTo, type Position, type Side, type Square } from '@tafl/core';
+import type { GameResult } from './model.js';
+
+export type Announcement =
+  | { readonly kind: 'escape'; readonly routes: readonly Square[] }
+  | { readonly kind: 'danger'; readonly king: Square; readonly threats: readonly Square[] }
+  | { readonly kind: 'pass'; readonly side: Side }
+  | { readonly kind: 'drawOffer'; readonly side: Side }
+  | { readonly kind: 'end'; readonly result: GameResult };
+
+/** The announcements of a position, most important first. */
+export function announce(pos: Position, result: GameResult | undefined, drawOffer?: Side): Announcement[] {
+  if (result !== undefined) return [{ kind: 'end', result }];
+  const out: Announcement[] = [];
+  const routes = pos.escapeRoutes();
+  if (routes.length > 0) out.push({ kind: 'escape', routes });
+  const threats = pos.kingCaptureThreats();
+  if (threats.length > 0)
+    out.push({
+      kind: 'danger',
+      king: pos.kingSquare,
+      threats: [...new Set(threats.map(moveTo))].sort((a, b) => a - b),
+    });
+  if (pos.mustPass()) out.push({ kind: 'pass', side: pos.turn });
+  if (drawOffer !== undefined) out.push({ kind: 'drawOffer', side: drawOffer });
+  return out;
+}
+
+/** The board's marks for the announcements: open routes, the king in danger and his attackers' squares. */
+export function announcementHighlights(
+  list: readonly Announcement[],
+): { readonly square: Square; readonly kind: 'route' | 'danger' }[] {
+  const marks: { square: Square; kind: 'route' | 'danger' }[] = [];
+  for (const a of list) {
+    if (a.kind === 'escape') for (const square of a.routes) marks.push({ square, kind: 'route' });
+    if (a.kind === 'danger') {
+      marks.push({ square: a.king, kind: 'danger' });
+      for (const square of a.threats) marks.push({ square, kind: 'danger' });
+    }
+  }
+  return marks;
+}

@@ -1,0 +1,164 @@
+/**
+ * Games as OTN game records (OpenTafl's `.otg` text), out and in, through the core's record
+ * functions: `recordFromGame` + `makeRecord` to export, `parseRecord` + `replayRecord` to import.
+ * The app adds what a `Game` knows and a position does not: the players' names, the date, our
+ * ruleset id (tag `x-ruleset`), a resignation (the spec's last move `---`) and a draw by
+ * agreement (`[termination:agreement]`, result 0).
+ *
+ * An import names its ruleset by its rules string. When the parameters are a preset's, the game
+ * refers to the preset (with the record's start, if it has its own); when they are one of the
+ * player's own rulesets, it carries that ruleset; otherwise it carries the ruleset the rules
+ * string describes. Every failure is a code the interface translates, plus the core's sentence
+ * saying exactly what and where.
+ */
+
+import {
+  PRESETS,
+  RECORD_ERRORS,
+  REPLAY_ERRORS,
+  makeRecord,
+  parseRecord,
+  recordFromGame,
+  replayRecord,
+  tagValue,
+  type GameRecord,
+  type RecordTag,
+  type Result,
+  type Ruleset,
+} from '@tafl/core';
+import {
+  acceptDraw,
+  createGame,
+  deriveGame,
+  offerDraw,
+  parametersKey,
+  presetLike,
+  resign,
+  type Game,
+  type Opponent,
+} from './model.js';
+
+export const IMPORT_ERRORS = {
+  empty: 'ERR_IMPORT_EMPTY',
+  syntax: 'ERR_IMPORT_SYNTAX',
+  rules: 'ERR_IMPORT_RULES',
+  position: 'ERR_IMPORT_POSITION',
+  move: 'ERR_IMPORT_MOVE',
+} as const;
+export type ImportError = (typeof IMPORT_ERRORS)[keyof typeof IMPORT_ERRORS];
+
+export interface ImportFailure {
+  readonly ok: false;
+  readonly code: ImportError;
+  /** The core's sentence, in English: what is wrong and where. */
+  readonly message: string;
+  /** The ply of the first move that could not be played. */
+  readonly ply?: number;
+}
+
+export type ImportResult = { readonly ok: true; readonly value: Game } | ImportFailure;
+
+/** Names for the players, as the export writes them in the `attackers` and `defenders` tags. */
+export interface PlayerNames {
+  readonly person: string;
+  readonly computer: (level: number) => string;
+}
+
+const DEFAULT_NAMES: PlayerNames = { person: 'Player', computer: (level) => `Computer (level ${level})` };
+
+/** The OTN record of a game (played or finished). */
+export function exportRecord(game: Game, names: PlayerNames = DEFAULT_NAMES): Result<string> {
+  const derived = deriveGame(game);
+  if (!derived.ok) return derived;
+  const { rules, position, result } = derived.value;
+  const tags: RecordTag[] = [
+    { key: 'date', value: dateTag(game.created) },
+    { key: 'attackers', value: playerName(game.opponent, 'attackers', names) },
+    { key: 'defenders', value: playerName(game.opponent, 'defenders', names) },
+    { key: 'x-ruleset', value: rules.id },
+  ];
+  const record = recordFromGame(position, tags);
+  return { ok: true, value: makeRecord(withPlayersEnd(record, result)) };
+}
+
+/** A file name for a game's record: `brandubh-2024-05-01-<id>.otg`. */
+export function recordFileName(game: Game, rules: Ruleset): string {
+  const day = new Date(game.created).toISOString().slice(0, 10);
+  return `${rules.game}-${day}-${game.id}.otg`.replace(/[^A-Za-z0-9._-]/g, '_');
+}
+
+function playerName(opponent: Opponent, side: 'attackers' | 'defenders', names: PlayerNames): string {
+  if (opponent.kind === 'local') return names.person;
+  return opponent.human === side ? names.person : names.computer(opponent.level);
+}
+
+const dateTag = (ms: number): string => new Date(ms).toISOString().slice(0, 10).replaceAll('-', '.');
+
+/** Resignation as the last move `---`, agreement as the termination, as the players ended it. */
+function withPlayersEnd(record: GameRecord, result: Game['result']): GameRecord {
+  if (result === undefined || (result.reason !== 'resignation' && result.reason !== 'agreement'))
+    return record;
+  const value = result.winner === 'attackers' ? '1' : result.winner === 'defenders' ? '-1' : '0';
+  const tags = [
+    ...record.tags.filter((t) => t.key !== 'result' && t.key !== 'termination'),
+    { key: 'result', value },
+    { key: 'termination', value: result.reason },
+  ];
+  const moves = result.reason === 'resignation' ? [...record.moves, { move: '---' }] : record.moves;
+  return { ...record, tags, moves };
+}
+
+/**
+ * A game from an OTN record, played on this device (`own` are the player's rulesets). Refuses a
+ * record that cannot be read, whose rules cannot be played here, or with an illegal move.
+ */
+export function importRecord(
+  text: string,
+  own: readonly Ruleset[] = [],
+  now: number = Date.now(),
+  id?: string,
+): ImportResult {
+  if (text.trim() === '') return failure(IMPORT_ERRORS.empty, 'the record is empty');
+  const parsed = parseRecord(text);
+  if (!parsed.ok)
+    return failure(
+      parsed.code === RECORD_ERRORS.rules ? IMPORT_ERRORS.rules : IMPORT_ERRORS.syntax,
+      parsed.message,
+    );
+  const record = parsed.value;
+  const replayed = replayRecord(record);
+  if (!replayed.ok) {
+    const code =
+      replayed.code === REPLAY_ERRORS.rules
+        ? IMPORT_ERRORS.rules
+        : replayed.code === REPLAY_ERRORS.position
+          ? IMPORT_ERRORS.position
+          : IMPORT_ERRORS.move;
+    return replayed.ply === undefined
+      ? failure(code, replayed.message)
+      : { ...failure(code, replayed.message), ply: replayed.ply };
+  }
+  const rules = replayed.value.rules;
+  const start = record.position ?? rules.start;
+  const ruleset = ownRuleset(rules, tagValue(record, 'x-ruleset'), own);
+  const moves = record.moves.map((m) => m.move).filter((m) => m !== '---');
+  const created = createGame({ rules: ruleset, start, turn: rules.firstToMove, moves }, now, id);
+  if (!created.ok) return failure(IMPORT_ERRORS.move, created.message);
+  let game = created.value;
+  if (replayed.value.resigned !== undefined) game = resign(game, replayed.value.resigned, now);
+  else if (tagValue(record, 'termination') === 'agreement' && tagValue(record, 'result') === '0')
+    game = acceptDraw(offerDraw(game, game.turn, now), now);
+  return { ok: true, value: { ...game, created: now, updated: now } };
+}
+
+/** What the game refers to: a preset's id, the player's own ruleset, or the record's ruleset. */
+function ownRuleset(rules: Ruleset, named: string | undefined, own: readonly Ruleset[]): string | Ruleset {
+  if (PRESETS.includes(rules)) return rules.id;
+  const preset = presetLike(rules);
+  if (preset) return preset.id;
+  const key = parametersKey(rules);
+  const mine = own.filter((r) => parametersKey(r) === key);
+  return mine.find((r) => r.id === named) ?? mine[0] ?? rules;
+}
+
+const failure = (code: ImportError, message: string): ImportFailure => ({ ok: false, code, message });

@@ -1,0 +1,465 @@
+/**
+ * English: the reference catalogue of the rules pages and the rules editor. Its shape is the type
+ * every other language must have (`RulesText`): a missing or extra key fails to compile. Values are
+ * sentences, or small functions for sentences with squares, moves or numbers in them. Each sentence
+ * of an explanation is chosen by explain.ts from the parameter values, never by a ruleset's id.
+ */
+
+import type { RuleParameters } from '@tafl/core';
+
+const s = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** A list of words: "a", "a and b", "a, b and c". */
+const list = (items: readonly string[], and = 'and'): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1)!}`;
+
+/** What a diagram's caption is told: the move, and the squares it captures or spares. */
+export interface CaptionArgs {
+  readonly move: string;
+  /** The captured squares as a list in words ("b6 and d6"). */
+  readonly captured: string;
+  /** The square of the piece the caption says is not captured. */
+  readonly spared: string;
+}
+
+export const en = {
+  list: (items: readonly string[]) => list(items),
+  orList: (items: readonly string[]) => list(items, 'or'),
+
+  sections: {
+    board: 'The board and the pieces',
+    turn: 'Who moves first',
+    moves: 'How the pieces move',
+    throne: 'The throne',
+    corners: 'The corners',
+    captures: 'Captures',
+    king: 'Capturing the king',
+    end: 'How the game ends',
+    draws: 'Draws',
+  },
+
+  board: {
+    squares: (size: number, throne: string, corners: string) =>
+      `The game is played on a board of ${size}x${size} squares. The centre square, ${throne}, is the throne; the four corners, ${corners}, are special squares too.`,
+    sides:
+      'Two sides face each other: the attackers (the dark pieces, the Aggressors of the Black Raven leaflet) and the defenders (the light pieces) with their king, the tallest piece (the Black Raven).',
+    layoutBrandubh: (a: number, d: number) =>
+      `Brandubh layout: ${s(a, 'attacker', 'attackers')} and ${s(d, 'defender', 'defenders')} form a cross, with the king on the throne in the middle.`,
+    layoutArdRi: (a: number, d: number) =>
+      `Ard Ri layout: ${s(a, 'attacker', 'attackers')} surround ${s(d, 'defender', 'defenders')}, with the king on the throne in the middle.`,
+    layoutCustom: (a: number, d: number, king: string) =>
+      `A layout of its own: ${s(a, 'attacker', 'attackers')}, ${s(d, 'defender', 'defenders')}, and the king on ${king}.`,
+    layoutNoKing: (a: number, d: number) =>
+      `A layout of its own: ${s(a, 'attacker', 'attackers')} and ${s(d, 'defender', 'defenders')}.`,
+  },
+
+  turn: {
+    attackers: 'The attackers move first; then the players take turns, one piece a turn.',
+    defenders: 'The defenders move first; then the players take turns, one piece a turn.',
+  },
+
+  moves: {
+    orthogonal:
+      'Pieces move in a straight line along a row or a column, never diagonally. No piece jumps over another or ends its move on an occupied square.',
+    allRook: 'Every piece, the king included, moves any number of empty squares, like a rook in chess.',
+    allStep: 'Every piece, the king included, moves one square only, to an empty neighbouring square.',
+    soldiersRook: 'The soldiers move any number of empty squares, like a rook in chess.',
+    soldiersStep: 'The soldiers move one square only, to an empty neighbouring square.',
+    kingRook: 'The king moves any number of empty squares, like a rook.',
+    kingStep: 'The king moves one square only.',
+  },
+
+  throne: {
+    onlyKing: (throne: string) => `Only the king may stop on the throne (${throne}).`,
+    returns: 'The king may leave the throne and come back to it at will.',
+    noReturn: 'Once the king has left the throne, no piece may stop on it again, the king included.',
+    passEveryone: 'Any piece may pass over the empty throne, without stopping on it.',
+    passKing: 'Only the king may pass over the empty throne; the soldiers must go round it.',
+    passNone: 'As every piece moves one square at a time, no piece ever passes over the throne.',
+    hostileAll:
+      'The empty throne is hostile to every piece, the king included: it helps to capture any piece, as if it were an enemy.',
+    hostileNone: 'The throne is hostile to no one, the king included: it never helps to capture.',
+    hostileAlwaysAll:
+      'The throne, empty or with the king on it, is hostile to every soldier, as if it were an enemy; the empty throne counts against the king too.',
+    attackersAlways:
+      'The throne is hostile to the attackers even with the king on it: it helps the defenders capture them.',
+    attackersEmpty: 'The empty throne is hostile to the attackers: it helps the defenders capture them.',
+    attackersNever: 'The throne is never hostile to the attackers.',
+    defendersAlways:
+      'The throne is hostile to the defenders, empty or with the king on it: it helps the attackers capture them.',
+    defendersEmpty: 'The empty throne is hostile to the defenders: it helps the attackers capture them.',
+    defendersNever: 'The throne is never hostile to the defenders.',
+    kingHostile: 'The empty throne counts against the king when he is captured.',
+    kingNotHostile: 'The empty throne never counts against the king: it does not help to capture him.',
+  },
+
+  corners: {
+    onlyKing: (corners: string) => `Only the king may stop on a corner (${corners}).`,
+    kingAndDefenders: (corners: string) =>
+      `The king and the defenders may stop on the corners (${corners}); the attackers may not.`,
+    hostile:
+      'The empty corners are hostile to every piece, the king included: a piece beside a corner is captured by a single enemy on its other side.',
+    notHostile: 'The corners are hostile to no one: they never help to capture.',
+    defenderCounts:
+      'A corner with a defender on it counts as that defender: it helps to capture attackers, and never defenders.',
+    immune:
+      'A piece standing on a corner cannot be captured. (On this board, whose edge never helps to capture, no piece on a corner could be captured anyway.)',
+  },
+
+  captures: {
+    custodial:
+      'A piece is captured when an enemy moves next to it so that it is caught between the piece that moved and another enemy piece, or a square hostile to it, in a row or a column (never diagonally). It is removed from the board.',
+    active: 'Only the side that moves captures: a piece may safely move in between two enemies.',
+    several: 'One move may capture several pieces, each caught on its own line.',
+    edge: 'The edge of the board never helps to capture.',
+    optional: 'Capturing is never compulsory.',
+    kingArmed:
+      'The king captures like any defender, both as the piece that moves and as the piece on the far side.',
+    kingUnarmed:
+      'The king takes no part in captures: his own moves capture nothing, and he never counts as the piece on the far side.',
+  },
+
+  king: {
+    byTwo: 'The king is captured like a soldier, between two attackers in a row or a column.',
+    byTwoWith: (squares: string) =>
+      `The king is captured like a soldier, between two attackers in a row or a column, or between an attacker and ${squares}.`,
+    byFour:
+      'The king is captured only when he is enclosed on all four sides by attackers. The edge of the board never counts, so he cannot be captured on the edge.',
+    byFourWith: (squares: string) =>
+      `The king is captured only when he is enclosed on all four sides, by attackers or by ${squares}. The edge of the board never counts, so he cannot be captured on the edge.`,
+    emptyThrone: 'the empty throne',
+    aCorner: 'a corner',
+    theCorners: 'the corners',
+    onThroneFour: 'On the throne he must be surrounded by attackers on all four sides.',
+    onThroneFourToo: 'On the throne, too, that takes four attackers.',
+    onThroneTwo: 'On the throne, too, two attackers are enough.',
+    nextThree: (squares: string) =>
+      `Next to the throne (${squares}) he must be surrounded by attackers on his three other sides: the empty throne closes the fourth.`,
+    nextByHostileThrone: (squares: string) =>
+      `Next to the throne (${squares}) three attackers are enough, as the empty throne counts against him.`,
+    nextSafe: (squares: string) =>
+      `Next to the throne (${squares}) he cannot be captured, as the throne does not count against him.`,
+    shield:
+      'King and shield: when the king is on the throne with attackers on three sides and a defender on the fourth, an attacker who moves to the square beyond that defender captures the defender and the king together, and the attackers win.',
+  },
+
+  end: {
+    escapeCorners: 'The defenders win as soon as the king reaches a corner.',
+    escapeEdge: 'The defenders win as soon as the king reaches any square on the edge of the board.',
+    kingCaptured: 'The attackers win as soon as they capture the king.',
+    allCaptured: 'The defenders also win by capturing every attacker.',
+    blockedLoses: 'A side that has no legal move on its turn loses.',
+    blockedPasses:
+      'A side that has no legal move passes its turn (passing is allowed only then); if neither side can move, the game is drawn.',
+    announce:
+      'When the king could reach an escape square with his next move, the app shows it, so no player has to announce it.',
+  },
+
+  draws: {
+    repetition:
+      'When the same position occurs for the third time with the same side to move, the game is drawn (the starting position counts as the first time).',
+    noRepetition: 'Repeating a position does not end the game.',
+    quiet: (n: number) =>
+      `After ${s(n, 'ply', 'plies')} in a row (single moves of either side) without a capture, the game is drawn.`,
+    agreement: 'The players may also agree to a draw at any time, and either player may resign.',
+  },
+
+  marks: {
+    reading: 'reading',
+    'house rule': 'house rule',
+  },
+
+  /** The notes of the presets, by the key explain.ts gives each one; `agreement` is every ruleset's. */
+  notes: {
+    repetition:
+      'The leaflet has no draw rule: the third occurrence of a position with the same side to move draws.',
+    kingArmed: 'The king captures, being one of the defenders’ own pieces.',
+    kingUnarmed: 'Pieces are captured by two enemy soldiers (“peones”), so the king does not capture.',
+    layoutArdRi:
+      'The leaflet gives no layout: the Ard Ri layout is used (two attackers per defender, as it says).',
+    firstToMove: 'The leaflet does not say who moves first: the attackers do.',
+    thronePassage: 'Once the king has left the centre no piece may stop there, but pieces may pass over it.',
+    blocked: 'The leaflet is silent on a side with no legal move: it loses.',
+    quietPlies: 'Twenty “déplacements” are read as twenty plies (single moves) in a row without a capture.',
+    kingAndShield:
+      'King and shield happens only when the attacker’s move makes the sandwich; an attacker that completes the three sides while another already stands beyond the shield captures nothing.',
+    agreement: 'No leaflet mentions them: the app adds draw by agreement and resignation to every ruleset.',
+  },
+
+  captions: {
+    custodial: (a: CaptionArgs) =>
+      `The attackers play ${a.move}: the defender on ${a.captured} is caught between two attackers and captured.`,
+    notCaptured: (a: CaptionArgs) =>
+      `The defenders play ${a.move}, in between two attackers: nothing is captured, as only the side that moves captures.`,
+    multiple: (a: CaptionArgs) =>
+      `The defenders play ${a.move} and capture the attackers on ${a.captured} at once, each on its own line.`,
+    throneDefender: (a: CaptionArgs) =>
+      `The king has left the throne. The attackers play ${a.move}: the defender on ${a.captured} is captured against the empty throne.`,
+    throneDefenderOccupied: (a: CaptionArgs) =>
+      `The attackers play ${a.move}: the defender on ${a.captured} is captured against the throne, even with the king on it.`,
+    throneAttacker: (a: CaptionArgs) =>
+      `The king has left the throne. The defenders play ${a.move}: the attacker on ${a.captured} is captured against the empty throne.`,
+    throneAttackerOccupied: (a: CaptionArgs) =>
+      `The defenders play ${a.move}: the attacker on ${a.captured} is captured against the throne with the king on it.`,
+    corner: (a: CaptionArgs) =>
+      `The attackers play ${a.move}: the defender on ${a.captured} is captured against the corner.`,
+    cornerDefender: (a: CaptionArgs) =>
+      `A defender may stop on a corner: it plays ${a.move} and captures the attacker on ${a.captured}.`,
+    kingArmed: (a: CaptionArgs) =>
+      `The king plays ${a.move} and captures the attacker on ${a.captured}, like any defender.`,
+    kingUnarmed: (a: CaptionArgs) =>
+      `The king plays ${a.move}: the attacker on ${a.spared} is not captured, as the king takes no part in captures.`,
+    kingTwo: (a: CaptionArgs) =>
+      `The attackers play ${a.move}: the king on ${a.captured} is caught between two attackers and captured.`,
+    kingCorner: (a: CaptionArgs) =>
+      `The attackers play ${a.move}: the king on ${a.captured} is captured against the corner.`,
+    kingThroneHostile: (a: CaptionArgs) =>
+      `The attackers play ${a.move}: the king on ${a.captured} is captured against the empty throne.`,
+    kingThroneSafe: (a: CaptionArgs) =>
+      `The attackers play ${a.move}: the king on ${a.spared} is not captured, as the empty throne does not count against him.`,
+    kingOnThroneTwo: (a: CaptionArgs) =>
+      `The attackers play ${a.move}: two attackers capture the king on ${a.captured}, even on the throne.`,
+    kingOnThroneFour: (a: CaptionArgs) =>
+      `The attackers play ${a.move}: the king on the throne, ${a.captured}, is surrounded on all four sides and captured.`,
+    kingNextToThrone: (a: CaptionArgs) =>
+      `The attackers play ${a.move}: the king on ${a.captured}, next to the throne, is surrounded on three sides, the empty throne closing the fourth, and captured.`,
+    kingNextToThroneSafe: (a: CaptionArgs) =>
+      `The attackers play ${a.move}: the king on ${a.spared}, next to the throne, is not captured by three attackers, as the throne does not count against him.`,
+    kingEnclosed: (a: CaptionArgs) =>
+      `The attackers play ${a.move}: the king on ${a.captured} is enclosed on all four sides and captured.`,
+    kingEdge: (a: CaptionArgs) =>
+      `The attackers play ${a.move}: the king on ${a.spared} is not captured, as the edge never counts.`,
+    kingShield: (a: CaptionArgs) =>
+      `The attackers play ${a.move}: the king and the defender in front of him, on ${a.captured}, are captured together.`,
+    kingShieldNone: (a: CaptionArgs) =>
+      `The attackers play ${a.move}, completing the three sides while an attacker already stands beyond the defender: nothing is captured.`,
+    escapeCorner: (a: CaptionArgs) => `The king plays ${a.move} and reaches a corner: the defenders win.`,
+    escapeEdge: (a: CaptionArgs) => `The king plays ${a.move} and reaches the edge: the defenders win.`,
+  },
+
+  /** The presets' names (a custom ruleset keeps its own). */
+  names: {
+    plazoleta: 'Bran-dubh (La Plazoleta)',
+    'brandubh-2019': 'Brandubh (2019 blog)',
+    'ard-ri-es': 'Ard Ri (Spanish leaflet)',
+    'brandubh-en': 'Brandubh (Black Raven)',
+    'ard-ri-fr': 'Ard-ri (Le Globe Joueur)',
+    'brandub-fr': 'Brandub (Le Globe Joueur)',
+    'opentafl-brandub': 'Brandub (OpenTafl)',
+    'federation-brandubh': 'Brandubh (World Tafl Federation)',
+  },
+
+  /** The presets' sources. */
+  sources: {
+    plazoleta: 'Leaflet “Bran-dubh” by La Plazoleta artesanos, in Spanish',
+    'brandubh-2019': 'Blog post “Brandubh, un juego de la Irlanda medieval” (2019), in Spanish',
+    'ard-ri-es': 'Article “¿Jugamos al Ard Ri?”, in Spanish',
+    'brandubh-en': 'Leaflet “Brandubh Rules” (Black Raven), in English',
+    'ard-ri-fr': 'Leaflet “Ard-ri et Brandub” by Le Globe Joueur, in French',
+    'brandub-fr': 'Leaflet “Ard-ri et Brandub” by Le Globe Joueur, in French',
+    'opentafl-brandub': 'The Brandub built into OpenTafl, for comparing games with other software',
+    'federation-brandubh': 'The World Tafl Federation’s Brandubh rules, for comparing games',
+  },
+  customSource: 'Your own rules, made in the rules editor',
+
+  /** The one-line description of describe.ts. */
+  oneLine: {
+    separator: '; ',
+    noReturn: 'the king may not return to the throne',
+    brandubh: 'Brandubh layout',
+    ardRi: 'Ard Ri layout',
+    custom: 'own layout',
+    defendersFirst: 'defenders first',
+    kingSteps: 'the king moves one square',
+    allStep: 'every piece moves one square',
+    kingByTwo: 'king captured by 2',
+    kingByFour: 'king captured by 4',
+    nextThree: '3 beside the throne',
+    onThroneFour: '4 on the throne',
+    onThroneTwo: '2 on the throne too',
+    shield: 'king and shield',
+    escapeCorners: 'escape to a corner',
+    escapeEdge: 'escape to the edge',
+    quiet: (n: number) => `draw after ${n} quiet plies`,
+  },
+
+  ui: {
+    title: 'Rules',
+    intro:
+      'Every ruleset, explained from its parameters. Where a leaflet is silent or unclear, the choice made here is marked as a reading; what the app adds is marked as a house rule.',
+    leaflets: 'From the leaflets',
+    references: 'Reference rulesets of other software',
+    yours: 'Your rulesets',
+    noneYet: 'None yet: make one in the rules editor.',
+    openEditor: 'Open the rules editor',
+    allRulesets: 'All rulesets',
+    notFound: (id: string) => `There is no ruleset “${id}”.`,
+    source: 'Source',
+    play: 'Play this ruleset',
+    editCopy: 'Edit a copy',
+    edit: 'Edit',
+    marksLegend: 'Marks',
+    readingLegend: 'a reading: the leaflet is silent or unclear, and this is the choice made here.',
+    houseRuleLegend: 'a house rule: the app adds it; the leaflet does not say it.',
+    startPosition: 'The starting position',
+    diagram: 'Diagram',
+    otnTitle: 'OTN rules string',
+    otnHelp: 'These rules as one line of OpenTafl notation, for other tafl software or the rules editor.',
+    copy: 'Copy',
+    copied: 'Copied',
+  },
+
+  editor: {
+    title: 'Rules editor',
+    intro:
+      'Change any rule, set up the starting position, and save: your rulesets appear on the home screen, ready to play.',
+    startFrom: 'Start from',
+    chooseRuleset: 'Choose a ruleset…',
+    name: 'Name',
+    defaultName: 'My rules',
+    copyName: (name: string) => `${name} (my copy)`,
+    save: 'Save',
+    saved: 'Saved.',
+    delete: 'Delete',
+    deleted: 'Deleted.',
+    confirmDelete: (name: string) => `Delete “${name}”?`,
+    play: 'Save and play',
+    rulesPage: 'Rules page',
+    invalid: 'Fix the starting position before saving.',
+    position: 'Starting position',
+    positionHelp: 'Choose a piece, then click squares to place it; click a piece again to remove it.',
+    tools: 'Piece to place',
+    toolAttacker: 'Attacker',
+    toolDefender: 'Defender',
+    toolKing: 'King',
+    toolEmpty: 'Remove',
+    clear: 'Clear the board',
+    layoutBrandubh: 'Brandubh layout',
+    layoutArdRi: 'Ard Ri layout',
+    positionOk: 'The position is valid.',
+    board: 'Starting position editor',
+    exportTitle: 'Export',
+    exportHelp: 'This ruleset as an OTN rules string.',
+    download: 'Download',
+    importTitle: 'Import',
+    importHelp: 'Paste an OTN rules string and import it (it replaces what is in the editor).',
+    importButton: 'Import',
+    imported: 'Imported.',
+    importError: 'This rules string cannot be read:',
+    preview: 'Read these rules',
+    yes: 'yes',
+    no: 'no',
+  },
+
+  /** The position editor's checks, by code (core's validateSetup codes and the editor's own). */
+  issues: {
+    ERR_NO_KING: 'The position has no king: place exactly one.',
+    ERR_KINGS: (n: number) => `The position has ${n} kings: it must have exactly one.`,
+    ERR_THRONE: (square: string) => `Only the king may stand on the throne, but ${square} holds a soldier.`,
+    ERR_ATTACKER_CORNER: (square: string) => `An attacker may not stand on the corner ${square}.`,
+    ERR_DEFENDER_CORNER: (square: string) =>
+      `A defender may not stand on the corner ${square} under these rules (only the king may stop on the corners).`,
+    ERR_KING_ESCAPED: (square: string) =>
+      `The king stands on ${square}, an escape square: the game would be over before it begins.`,
+    ERR_NO_ATTACKERS: 'The position has no attackers.',
+    ERR_OTHER: (message: string) => `The position is not valid: ${message}`,
+  },
+
+  /** The editor's form: a label and a help sentence for every parameter, and the words of the values. */
+  parameters: {
+    size: { label: 'Board', help: 'Every ruleset here is played on 7x7 squares.' },
+    layout: { label: 'Layout', help: 'A standard starting position, or your own (edit it below).' },
+    start: { label: 'Starting position', help: 'Set it up on the board below.' },
+    firstToMove: { label: 'First to move', help: 'The side that makes the first move of the game.' },
+    soldierMove: { label: 'Soldiers move', help: 'How far the attackers and defenders move.' },
+    kingMove: { label: 'The king moves', help: 'How far the king moves.' },
+    kingReturns: {
+      label: 'The king may return to the throne',
+      help: 'If not, once he has left it no piece may stop there again.',
+    },
+    thronePassage: {
+      label: 'Who may pass over the empty throne',
+      help: 'Moving through it without stopping (only the king ever stops on it).',
+    },
+    throneHostileToAttackers: {
+      label: 'Throne hostile to the attackers',
+      help: 'When the throne helps the defenders capture an attacker, as if it were a defender.',
+    },
+    throneHostileToDefenders: {
+      label: 'Throne hostile to the defenders',
+      help: 'When the throne helps the attackers capture a defender, as if it were an attacker.',
+    },
+    throneHostileToKing: {
+      label: 'Empty throne hostile to the king',
+      help: 'Whether the empty throne counts against the king in his capture.',
+    },
+    cornerStop: { label: 'Who may stop on a corner', help: 'The attackers never may.' },
+    cornersHostile: {
+      label: 'Corners hostile',
+      help: 'Empty corners help to capture any piece beside them, the king included.',
+    },
+    cornerImmune: {
+      label: 'A piece on a corner cannot be captured',
+      help: 'On a 7x7 board with a neutral edge this never arises; it is kept for completeness.',
+    },
+    kingArmed: {
+      label: 'The king captures',
+      help: 'Whether the king takes part in captures, as the moving piece and as the far piece.',
+    },
+    kingCapture: {
+      label: 'The king is captured',
+      help: 'By two attackers like a soldier, or only enclosed on all four sides (the edge never counts).',
+    },
+    kingCaptureOnThrone: {
+      label: 'On the throne, the king is captured',
+      help: 'By attackers on all four sides, or as elsewhere.',
+    },
+    kingCaptureNextToThrone: {
+      label: 'Next to the throne, the king is captured',
+      help: 'By three attackers on his free sides, the empty throne closing the fourth, or as elsewhere.',
+    },
+    kingAndShield: {
+      label: 'King and shield',
+      help: 'The king on the throne with attackers on three sides and a defender on the fourth: an attacker beyond that defender captures both.',
+    },
+    escape: { label: 'The king escapes on', help: 'Reaching one of these squares wins for the defenders.' },
+    allAttackersCapturedWins: {
+      label: 'Capturing every attacker wins',
+      help: 'The defenders also win by capturing all the attackers.',
+    },
+    blocked: { label: 'A side with no legal move', help: 'If both sides are blocked and they pass, a draw.' },
+    repetitionDraws: {
+      label: 'Third repetition draws',
+      help: 'The same position for the third time, with the same side to move.',
+    },
+    quietPlyLimit: {
+      label: 'Draw after this many plies without a capture',
+      help: 'Single moves of either side; 0 for no limit.',
+    },
+  } satisfies { readonly [K in keyof RuleParameters]: { readonly label: string; readonly help: string } },
+
+  values: {
+    layout: { brandubh: 'Brandubh', 'ard-ri': 'Ard Ri', custom: 'Your own' },
+    side: { attackers: 'Attackers', defenders: 'Defenders' },
+    move: { rook: 'Any distance (like a rook)', step: 'One square' },
+    hostility: { always: 'Always, even occupied', empty: 'When empty', never: 'Never' },
+    passage: { everyone: 'Everyone', king: 'The king only' },
+    cornerStop: { king: 'The king only', 'king-and-defenders': 'The king and the defenders' },
+    kingCapture: { 2: 'By two, like a soldier', 4: 'By four, enclosed on all sides' },
+    onThrone: { four: 'By four attackers', elsewhere: 'As elsewhere' },
+    nextToThrone: { three: 'Three attackers and the throne', elsewhere: 'As elsewhere' },
+    escape: { corners: 'The corners', edge: 'Any edge square' },
+    blocked: { loses: 'Loses', passes: 'Passes' },
+  },
+};
+
+type Widen<T> = {
+  readonly [K in keyof T]: T[K] extends (...args: infer A) => string
+    ? (...args: A) => string
+    : T[K] extends string
+      ? string
+      : Widen<T[K]>;
+};
+
+/** The shape every language's catalogue has. */
+export type RulesText = Widen<typeof en>;

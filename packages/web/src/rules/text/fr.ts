@@ -1,0 +1,439 @@
+/**
+ * Français, avec le vocabulaire du dépliant du Globe Joueur : assaillants, défenseurs (gardes,
+ * princes), roi (brannán), trône, coins (refuges), prise par encadrement, cases hostiles.
+ */
+
+import type { RulesText } from './en.js';
+
+const s = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+const list = (items: readonly string[], and: string): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1)!}`;
+
+// Typographie française : espace fine insécable avant : ; ? ! et dans les guillemets.
+const NB = '\u202f';
+
+export const fr: RulesText = {
+  list: (items) => list(items, 'et'),
+  orList: (items) => list(items, 'ou'),
+
+  sections: {
+    board: 'Le plateau et les pièces',
+    turn: 'Qui commence',
+    moves: 'Déplacements des pions',
+    throne: 'Le trône',
+    corners: 'Les coins',
+    captures: 'Captures',
+    king: 'La capture du roi',
+    end: 'Fin de partie',
+    draws: 'Parties nulles',
+  },
+
+  board: {
+    squares: (size, throne, corners) =>
+      `Le jeu se joue sur un plateau de ${size} cases sur ${size}. La case centrale, ${throne}, est le trône du roi${NB}; les quatre coins, ${corners}, sont aussi des cases marquées (les refuges).`,
+    sides: `Deux camps s’affrontent${NB}: les assaillants (pions foncés) et les défenseurs (pions clairs, gardes ou princes) avec leur roi, le pion haut clair (le brannán du Brandub).`,
+    layoutBrandubh: (a, d) =>
+      `Disposition du Brandub${NB}: ${s(a, 'assaillant', 'assaillants')} et ${s(d, 'défenseur', 'défenseurs')} forment une croix, le roi sur son trône au centre.`,
+    layoutArdRi: (a, d) =>
+      `Disposition du Ard-ri${NB}: ${s(a, 'assaillant entoure', 'assaillants entourent')} ${s(d, 'garde', 'gardes')}, le roi sur son trône au centre.`,
+    layoutCustom: (a, d, king) =>
+      `Une disposition propre${NB}: ${s(a, 'assaillant', 'assaillants')}, ${s(d, 'défenseur', 'défenseurs')} et le roi en ${king}.`,
+    layoutNoKing: (a, d) =>
+      `Une disposition propre${NB}: ${s(a, 'assaillant', 'assaillants')} et ${s(d, 'défenseur', 'défenseurs')}.`,
+  },
+
+  turn: {
+    attackers: `Les assaillants commencent${NB}; puis les joueurs jouent à tour de rôle une pièce chacun.`,
+    defenders: `Les défenseurs (clairs) commencent${NB}; puis les joueurs jouent à tour de rôle une pièce chacun.`,
+  },
+
+  moves: {
+    orthogonal:
+      'Les déplacements se font horizontalement ou verticalement, jamais en diagonale. Il n’est pas possible de sauter par-dessus un autre pion, ami ou ennemi, ni de s’arrêter sur une case occupée.',
+    allRook:
+      'Toutes les pièces, le roi compris, se déplacent d’autant de cases libres qu’elles le souhaitent, comme la tour aux échecs.',
+    allStep:
+      'Toutes les pièces, le roi compris, se déplacent d’une seule case, vers une case libre adjacente.',
+    soldiersRook:
+      'Les pions se déplacent d’autant de cases libres qu’ils le souhaitent, comme la tour aux échecs.',
+    soldiersStep: 'Les pions se déplacent d’une seule case, vers une case libre adjacente.',
+    kingRook: 'Le roi se déplace d’autant de cases libres qu’il le souhaite, comme une tour.',
+    kingStep: 'Le roi ne se déplace que d’une case.',
+  },
+
+  throne: {
+    onlyKing: (throne) => `Seul le roi peut s’arrêter sur le trône (${throne}).`,
+    returns: 'Le roi peut quitter son trône et y revenir à volonté.',
+    noReturn: `Dès que le roi a quitté son trône, aucun pion ne peut plus s’y arrêter, pas même le roi.`,
+    passEveryone: 'Toute pièce peut passer par le trône vide lors d’un déplacement, sans s’y arrêter.',
+    passKing: `Seul le roi peut passer par le trône vide${NB}; les pions doivent le contourner.`,
+    passNone: 'Comme chaque pièce avance d’une case à la fois, aucune ne passe jamais par le trône.',
+    hostileAll: `Le trône vide est hostile à toutes les pièces, même au roi${NB}: il aide à prendre n’importe quelle pièce, comme une pièce ennemie.`,
+    hostileNone: `Le trône n’est hostile à personne, pas même au roi${NB}: il n’aide jamais à prendre.`,
+    hostileAlwaysAll: `Le trône, occupé ou non, est hostile à tous les pions, comme une pièce ennemie${NB}; le trône vide compte aussi contre le roi.`,
+    attackersAlways: `Le trône est hostile aux assaillants même quand le roi l’occupe${NB}: il aide les défenseurs à les prendre.`,
+    attackersEmpty: `Le trône vide est hostile aux assaillants${NB}: il aide les défenseurs à les prendre.`,
+    attackersNever: 'Le trône n’est jamais hostile aux assaillants.',
+    defendersAlways: `Le trône est hostile aux défenseurs, vide ou occupé par le roi${NB}: il aide les assaillants à les prendre.`,
+    defendersEmpty: `Le trône vide est hostile aux défenseurs${NB}: il aide les assaillants à les prendre.`,
+    defendersNever: 'Le trône n’est jamais hostile aux défenseurs.',
+    kingHostile: 'Le trône vide compte contre le roi lors de sa capture.',
+    kingNotHostile: `Le trône vide ne compte jamais contre le roi${NB}: il n’aide pas à le capturer.`,
+  },
+
+  corners: {
+    onlyKing: (corners) => `Seul le roi peut s’arrêter sur un coin (${corners}).`,
+    kingAndDefenders: (corners) =>
+      `Le roi et les défenseurs peuvent occuper les coins (${corners})${NB}; les assaillants, non.`,
+    hostile: `Les coins vides (refuges) sont hostiles à toutes les pièces, même au roi${NB}: une pièce à côté d’un coin est prise par un seul adversaire de l’autre côté.`,
+    notHostile: `Les coins ne sont hostiles à personne${NB}: ils n’aident jamais à prendre.`,
+    defenderCounts: `Un coin occupé par un défenseur compte comme ce défenseur${NB}: il aide à prendre les assaillants, jamais les défenseurs.`,
+    immune:
+      'Un pion situé sur un refuge ne peut pas être capturé. (Sur ce plateau, dont le bord n’aide jamais à prendre, un pion sur un coin ne pourrait de toute façon pas être pris.)',
+  },
+
+  captures: {
+    custodial:
+      'Une pièce est prise quand un adversaire se place à côté d’elle de sorte qu’elle soit encadrée, horizontalement ou verticalement (jamais en diagonale), entre la pièce déplacée et une autre pièce adverse, ou une case qui lui est hostile. Elle est définitivement retirée du plateau.',
+    active: `C’est le déplacement qui permet de prendre${NB}: un pion qui se place volontairement entre deux adversaires n’est pas pris.`,
+    several: 'Un déplacement peut prendre plusieurs pièces, chacune encadrée individuellement.',
+    edge: 'Le bord du plateau n’aide jamais à prendre.',
+    optional: 'La prise n’est jamais obligatoire.',
+    kingArmed:
+      'Le roi participe aux prises comme n’importe quel défenseur, aussi bien en se déplaçant que comme pièce de l’autre côté.',
+    kingUnarmed: `Le roi ne participe pas aux prises${NB}: ses déplacements ne prennent rien, et il ne compte jamais comme pièce de l’autre côté.`,
+  },
+
+  king: {
+    byTwo: 'Le roi est pris comme un pion, encadré par deux assaillants, horizontalement ou verticalement.',
+    byTwoWith: (squares) =>
+      `Le roi est pris comme un pion, encadré par deux assaillants, horizontalement ou verticalement, ou entre un assaillant et ${squares}.`,
+    byFour:
+      'Le roi n’est pris que s’il est encadré sur ses quatre côtés par des assaillants. Le bord du plateau ne compte jamais, et sur le bord il ne peut donc pas être pris.',
+    byFourWith: (squares) =>
+      `Le roi n’est pris que s’il est encadré sur ses quatre côtés, par des assaillants ou par ${squares}. Le bord du plateau ne compte jamais, et sur le bord il ne peut donc pas être pris.`,
+    emptyThrone: 'le trône vide',
+    aCorner: 'un coin',
+    theCorners: 'les coins',
+    onThroneFour:
+      'S’il est sur le trône, il ne peut être pris que par quatre assaillants, sur ses quatre côtés.',
+    onThroneFourToo: 'Sur le trône aussi, il faut quatre assaillants.',
+    onThroneTwo: 'Sur le trône aussi, deux assaillants suffisent.',
+    nextThree: (squares) =>
+      `S’il est sur une case adjacente au trône (${squares}), trois assaillants sont nécessaires, sur ses trois autres côtés${NB}: le trône vide ferme le quatrième.`,
+    nextByHostileThrone: (squares) =>
+      `À côté du trône (${squares}), trois assaillants suffisent, car le trône vide compte contre lui.`,
+    nextSafe: (squares) =>
+      `À côté du trône (${squares}), il ne peut pas être pris, car le trône ne compte pas contre lui.`,
+    shield: `Le roi et son bouclier${NB}: si le roi est sur son trône entouré par trois assaillants et un défenseur, et qu’un quatrième assaillant se place de façon à prendre en tenaille le défenseur entre lui et le roi, le défenseur et le roi sont pris en même temps, et les assaillants gagnent.`,
+  },
+
+  end: {
+    escapeCorners: 'Les défenseurs gagnent dès que le roi atteint un des quatre coins du plateau.',
+    escapeEdge: 'Les défenseurs gagnent dès que le roi atteint une des cases du bord du plateau.',
+    kingCaptured: 'Les assaillants gagnent dès qu’ils capturent le roi.',
+    allCaptured: 'Les défenseurs gagnent aussi en prenant tous les assaillants.',
+    blockedLoses: 'Le camp qui ne peut faire aucun déplacement à son tour perd la partie.',
+    blockedPasses: `Le camp qui ne peut faire aucun déplacement passe son tour (il est interdit de passer sinon)${NB}; si aucun des deux camps ne peut jouer, la partie est nulle.`,
+    announce: `Quand le roi pourrait atteindre une case de sortie au coup suivant, l’application l’indique${NB}: aucun joueur n’a à l’annoncer.`,
+  },
+
+  draws: {
+    repetition:
+      'Quand la même position se présente pour la troisième fois avec le même camp au trait, la partie est nulle (la position de départ compte comme la première fois).',
+    noRepetition: 'Répéter une position ne termine pas la partie.',
+    quiet: (n) =>
+      `Après ${s(n, 'déplacement', 'déplacements')} successifs (de l’un ou l’autre camp) sans aucune prise, la partie est déclarée nulle.`,
+    agreement:
+      'Les joueurs peuvent aussi convenir d’une partie nulle à tout moment, et chacun peut abandonner.',
+  },
+
+  marks: {
+    reading: 'interprétation',
+    'house rule': 'règle maison',
+  },
+
+  notes: {
+    repetition: `Le document ne prévoit pas de partie nulle${NB}: la troisième occurrence d’une position, avec le même camp au trait, est nulle.`,
+    kingArmed: 'Le roi prend, puisqu’il est une des pièces des défenseurs.',
+    kingUnarmed: `Le document dit qu’une pièce est prise par deux «${NB}peones${NB}» (pions) adverses${NB}: le roi ne prend donc pas.`,
+    layoutArdRi: `Le document ne donne pas de disposition${NB}: on prend celle du Ard-ri (deux assaillants par défenseur, comme il le dit).`,
+    firstToMove: `Le dépliant ne dit pas qui commence${NB}: ce sont les assaillants.`,
+    thronePassage: `Une fois que le roi a quitté le centre, aucune pièce ne peut s’y arrêter, mais on peut y passer.`,
+    blocked: `Le dépliant ne dit rien d’un camp qui ne peut pas jouer${NB}: il perd.`,
+    quietPlies: `Les vingt «${NB}déplacements${NB}» sont lus comme vingt coups simples (de l’un ou l’autre camp) successifs sans prise.`,
+    kingAndShield: `Le roi et son bouclier ne sont pris que si c’est le déplacement de l’assaillant qui fait la tenaille${NB}; un assaillant qui complète les trois côtés alors qu’un autre se trouve déjà derrière le défenseur ne prend rien.`,
+    agreement: `Aucun dépliant n’en parle${NB}: l’application ajoute la nulle par accord et l’abandon à toutes les règles.`,
+  },
+
+  captions: {
+    custodial: (a) =>
+      `Les assaillants jouent ${a.move}${NB}: le défenseur en ${a.captured} est encadré par deux assaillants et pris.`,
+    notCaptured: (a) =>
+      `Les défenseurs jouent ${a.move}, entre deux assaillants${NB}: rien n’est pris, car c’est le déplacement qui permet de prendre.`,
+    multiple: (a) =>
+      `Les défenseurs jouent ${a.move} et prennent en même temps les assaillants en ${a.captured}, chacun encadré individuellement.`,
+    throneDefender: (a) =>
+      `Le roi a quitté son trône. Les assaillants jouent ${a.move}${NB}: le défenseur en ${a.captured} est pris contre le trône vide.`,
+    throneDefenderOccupied: (a) =>
+      `Les assaillants jouent ${a.move}${NB}: le défenseur en ${a.captured} est pris contre le trône, même occupé par le roi.`,
+    throneAttacker: (a) =>
+      `Le roi a quitté son trône. Les défenseurs jouent ${a.move}${NB}: l’assaillant en ${a.captured} est pris contre le trône vide.`,
+    throneAttackerOccupied: (a) =>
+      `Les défenseurs jouent ${a.move}${NB}: l’assaillant en ${a.captured} est pris contre le trône occupé par le roi.`,
+    corner: (a) =>
+      `Les assaillants jouent ${a.move}${NB}: le défenseur en ${a.captured} est pris contre le refuge.`,
+    cornerDefender: (a) =>
+      `Un défenseur peut occuper un coin${NB}: il joue ${a.move} et prend l’assaillant en ${a.captured}.`,
+    kingArmed: (a) =>
+      `Le roi joue ${a.move} et prend l’assaillant en ${a.captured}, comme n’importe quel défenseur.`,
+    kingUnarmed: (a) =>
+      `Le roi joue ${a.move}${NB}: l’assaillant en ${a.spared} n’est pas pris, car le roi ne participe pas aux prises.`,
+    kingTwo: (a) =>
+      `Les assaillants jouent ${a.move}${NB}: le roi en ${a.captured} est encadré par deux assaillants et pris.`,
+    kingCorner: (a) =>
+      `Les assaillants jouent ${a.move}${NB}: le roi en ${a.captured} est pris contre le refuge.`,
+    kingThroneHostile: (a) =>
+      `Les assaillants jouent ${a.move}${NB}: le roi en ${a.captured} est pris contre le trône vide.`,
+    kingThroneSafe: (a) =>
+      `Les assaillants jouent ${a.move}${NB}: le roi en ${a.spared} n’est pas pris, car le trône vide ne compte pas contre lui.`,
+    kingOnThroneTwo: (a) =>
+      `Les assaillants jouent ${a.move}${NB}: deux assaillants prennent le roi en ${a.captured}, même sur son trône.`,
+    kingOnThroneFour: (a) =>
+      `Les assaillants jouent ${a.move}${NB}: le roi, encadré sur son trône (${a.captured}) par quatre assaillants, est pris.`,
+    kingNextToThrone: (a) =>
+      `Les assaillants jouent ${a.move}${NB}: le roi en ${a.captured}, à côté du trône, est encadré sur trois côtés, le trône vide fermant le quatrième, et pris.`,
+    kingNextToThroneSafe: (a) =>
+      `Les assaillants jouent ${a.move}${NB}: le roi en ${a.spared}, à côté du trône, n’est pas pris par trois assaillants, car le trône ne compte pas contre lui.`,
+    kingEnclosed: (a) =>
+      `Les assaillants jouent ${a.move}${NB}: le roi en ${a.captured} est encadré sur ses quatre côtés et pris.`,
+    kingEdge: (a) =>
+      `Les assaillants jouent ${a.move}${NB}: le roi en ${a.spared} n’est pas pris, car le bord ne compte jamais.`,
+    kingShield: (a) =>
+      `Les assaillants jouent ${a.move}${NB}: le roi et le défenseur qui le protège, en ${a.captured}, sont pris en même temps.`,
+    kingShieldNone: (a) =>
+      `Les assaillants jouent ${a.move} et complètent les trois côtés alors qu’un assaillant est déjà derrière le défenseur${NB}: rien n’est pris.`,
+    escapeCorner: (a) => `Le roi joue ${a.move} et atteint un coin${NB}: les défenseurs gagnent.`,
+    escapeEdge: (a) => `Le roi joue ${a.move} et atteint le bord${NB}: les défenseurs gagnent.`,
+  },
+
+  names: {
+    plazoleta: 'Bran-dubh (La Plazoleta)',
+    'brandubh-2019': 'Brandubh (blog, 2019)',
+    'ard-ri-es': 'Ard Ri (document espagnol)',
+    'brandubh-en': 'Brandubh (Black Raven)',
+    'ard-ri-fr': 'Ard-ri (Le Globe Joueur)',
+    'brandub-fr': 'Brandub (Le Globe Joueur)',
+    'opentafl-brandub': 'Brandub (OpenTafl)',
+    'federation-brandubh': 'Brandubh (World Tafl Federation)',
+  },
+
+  sources: {
+    plazoleta: `Dépliant «${NB}Bran-dubh${NB}» de La Plazoleta artesanos, en espagnol`,
+    'brandubh-2019': `Billet de blog «${NB}Brandubh, un juego de la Irlanda medieval${NB}» (2019), en espagnol`,
+    'ard-ri-es': `Article «${NB}¿Jugamos al Ard Ri?${NB}», en espagnol`,
+    'brandubh-en': `Dépliant «${NB}Brandubh Rules${NB}» (Black Raven), en anglais`,
+    'ard-ri-fr': `Dépliant «${NB}Ard-ri et Brandub${NB}» du Globe Joueur, en français`,
+    'brandub-fr': `Dépliant «${NB}Ard-ri et Brandub${NB}» du Globe Joueur, en français`,
+    'opentafl-brandub': 'Le Brandub intégré à OpenTafl, pour comparer des parties avec d’autres logiciels',
+    'federation-brandubh': 'Les règles du Brandubh de la World Tafl Federation, pour comparer des parties',
+  },
+  customSource: 'Vos propres règles, faites dans l’éditeur de règles',
+
+  oneLine: {
+    separator: `${NB}; `,
+    noReturn: 'le roi ne revient pas au trône',
+    brandubh: 'disposition du Brandub',
+    ardRi: 'disposition du Ard-ri',
+    custom: 'disposition propre',
+    defendersFirst: 'les défenseurs commencent',
+    kingSteps: 'le roi avance d’une case',
+    allStep: 'toutes les pièces avancent d’une case',
+    kingByTwo: 'roi pris par 2',
+    kingByFour: 'roi pris par 4',
+    nextThree: '3 à côté du trône',
+    onThroneFour: '4 sur le trône',
+    onThroneTwo: '2 sur le trône aussi',
+    shield: 'le roi et son bouclier',
+    escapeCorners: 'sortie par les coins',
+    escapeEdge: 'sortie par le bord',
+    quiet: (n) => `nulle après ${n} coups sans prise`,
+  },
+
+  ui: {
+    title: 'Règles',
+    intro: `Chaque règle du jeu, expliquée à partir de ses paramètres. Là où un document se tait ou reste ambigu, le choix fait ici porte la marque «${NB}interprétation${NB}»${NB}; ce qu’ajoute l’application porte la marque «${NB}règle maison${NB}».`,
+    leaflets: 'D’après les documents',
+    references: 'Règles de référence d’autres logiciels',
+    yours: 'Vos règles',
+    noneYet: `Aucune pour l’instant${NB}: créez-en une dans l’éditeur de règles.`,
+    openEditor: 'Ouvrir l’éditeur de règles',
+    allRulesets: 'Toutes les règles',
+    notFound: (id) => `Il n’y a pas de règles «${NB}${id}${NB}».`,
+    source: 'Source',
+    play: 'Jouer avec ces règles',
+    editCopy: 'Modifier une copie',
+    edit: 'Modifier',
+    marksLegend: 'Marques',
+    readingLegend: `une interprétation${NB}: le document se tait ou reste ambigu, et voici le choix fait ici.`,
+    houseRuleLegend: `une règle maison${NB}: l’application l’ajoute${NB}; le document ne la dit pas.`,
+    startPosition: 'Position des pièces en début de jeu',
+    diagram: 'Diagramme',
+    otnTitle: 'Règles en notation OTN',
+    otnHelp:
+      'Ces règles en une ligne de notation OpenTafl, pour d’autres logiciels de tafl ou l’éditeur de règles.',
+    copy: 'Copier',
+    copied: 'Copié',
+  },
+
+  editor: {
+    title: 'Éditeur de règles',
+    intro: `Modifiez n’importe quelle règle, placez les pièces de départ et enregistrez${NB}: vos règles apparaissent sur l’écran d’accueil, prêtes à jouer.`,
+    startFrom: 'Partir de',
+    chooseRuleset: 'Choisir des règles…',
+    name: 'Nom',
+    defaultName: 'Mes règles',
+    copyName: (name) => `${name} (ma copie)`,
+    save: 'Enregistrer',
+    saved: 'Enregistré.',
+    delete: 'Supprimer',
+    deleted: 'Supprimé.',
+    confirmDelete: (name) => `Supprimer «${NB}${name}${NB}»${NB}?`,
+    play: 'Enregistrer et jouer',
+    rulesPage: 'Page des règles',
+    invalid: 'Corrigez la position de départ avant d’enregistrer.',
+    position: 'Position de départ',
+    positionHelp: `Choisissez une pièce, puis touchez des cases pour la placer${NB}; touchez de nouveau une pièce pour la retirer.`,
+    tools: 'Pièce à placer',
+    toolAttacker: 'Assaillant',
+    toolDefender: 'Défenseur',
+    toolKing: 'Roi',
+    toolEmpty: 'Retirer',
+    clear: 'Vider le plateau',
+    layoutBrandubh: 'Disposition du Brandub',
+    layoutArdRi: 'Disposition du Ard-ri',
+    positionOk: 'La position est valide.',
+    board: 'Éditeur de la position de départ',
+    exportTitle: 'Exporter',
+    exportHelp: 'Ces règles en notation OTN.',
+    download: 'Télécharger',
+    importTitle: 'Importer',
+    importHelp:
+      'Collez des règles en notation OTN et importez-les (elles remplacent le contenu de l’éditeur).',
+    importButton: 'Importer',
+    imported: 'Importé.',
+    importError: `Ces règles ne peuvent pas être lues${NB}:`,
+    preview: 'Lire ces règles',
+    yes: 'oui',
+    no: 'non',
+  },
+
+  issues: {
+    ERR_NO_KING: `La position n’a pas de roi${NB}: placez-en exactement un.`,
+    ERR_KINGS: (n) => `La position a ${n} rois${NB}: il en faut exactement un.`,
+    ERR_THRONE: (square) => `Seul le roi peut occuper le trône, mais ${square} porte un pion.`,
+    ERR_ATTACKER_CORNER: (square) => `Un assaillant ne peut pas occuper le coin ${square}.`,
+    ERR_DEFENDER_CORNER: (square) =>
+      `Avec ces règles, un défenseur ne peut pas occuper le coin ${square} (seul le roi peut s’arrêter sur les coins).`,
+    ERR_KING_ESCAPED: (square) =>
+      `Le roi est en ${square}, une case de sortie${NB}: la partie serait finie avant de commencer.`,
+    ERR_NO_ATTACKERS: 'La position n’a aucun assaillant.',
+    ERR_OTHER: (message) => `La position n’est pas valide${NB}: ${message}`,
+  },
+
+  parameters: {
+    size: { label: 'Plateau', help: 'Toutes les règles ici se jouent sur 7 cases sur 7.' },
+    layout: {
+      label: 'Disposition',
+      help: 'Une position de départ connue, ou la vôtre (modifiez-la plus bas).',
+    },
+    start: { label: 'Position de départ', help: 'Placez les pièces sur le plateau plus bas.' },
+    firstToMove: { label: 'Commencent', help: 'Le camp qui joue le premier coup de la partie.' },
+    soldierMove: {
+      label: 'Les pions se déplacent',
+      help: 'De combien se déplacent assaillants et défenseurs.',
+    },
+    kingMove: { label: 'Le roi se déplace', help: 'De combien se déplace le roi.' },
+    kingReturns: {
+      label: 'Le roi peut revenir sur le trône',
+      help: 'Sinon, dès qu’il l’a quitté, aucune pièce ne peut plus s’y arrêter.',
+    },
+    thronePassage: {
+      label: 'Qui peut passer par le trône vide',
+      help: 'Le traverser sans s’y arrêter (seul le roi s’y arrête).',
+    },
+    throneHostileToAttackers: {
+      label: 'Trône hostile aux assaillants',
+      help: 'Quand le trône aide les défenseurs à prendre un assaillant, comme un défenseur.',
+    },
+    throneHostileToDefenders: {
+      label: 'Trône hostile aux défenseurs',
+      help: 'Quand le trône aide les assaillants à prendre un défenseur, comme un assaillant.',
+    },
+    throneHostileToKing: {
+      label: 'Trône vide hostile au roi',
+      help: 'Si le trône vide compte contre le roi lors de sa capture.',
+    },
+    cornerStop: { label: 'Qui peut s’arrêter sur un coin', help: 'Jamais les assaillants.' },
+    cornersHostile: {
+      label: 'Coins hostiles',
+      help: 'Les coins vides aident à prendre toute pièce à côté d’eux, le roi compris.',
+    },
+    cornerImmune: {
+      label: 'Un pion sur un refuge ne peut pas être pris',
+      help: `Sur un plateau de 7 sur 7 au bord neutre, cela n’arrive jamais${NB}; gardé par souci d’exhaustivité.`,
+    },
+    kingArmed: {
+      label: 'Le roi prend',
+      help: 'Si le roi participe aux prises, en se déplaçant et comme pièce de l’autre côté.',
+    },
+    kingCapture: {
+      label: 'Le roi est pris',
+      help: 'Par deux assaillants comme un pion, ou seulement encadré sur ses quatre côtés (le bord ne compte jamais).',
+    },
+    kingCaptureOnThrone: {
+      label: 'Sur le trône, le roi est pris',
+      help: 'Par des assaillants sur ses quatre côtés, ou comme ailleurs.',
+    },
+    kingCaptureNextToThrone: {
+      label: 'À côté du trône, le roi est pris',
+      help: 'Par trois assaillants sur ses côtés libres, le trône vide fermant le quatrième, ou comme ailleurs.',
+    },
+    kingAndShield: {
+      label: 'Le roi et son bouclier',
+      help: `Le roi sur son trône avec trois assaillants et un défenseur${NB}: un assaillant derrière ce défenseur prend les deux.`,
+    },
+    escape: { label: 'Le roi s’évade par', help: 'Atteindre une de ces cases fait gagner les défenseurs.' },
+    allAttackersCapturedWins: {
+      label: 'Prendre tous les assaillants fait gagner',
+      help: 'Les défenseurs gagnent aussi en prenant tous les assaillants.',
+    },
+    blocked: {
+      label: 'Un camp sans déplacement possible',
+      help: 'Si les deux camps sont bloqués et passent, partie nulle.',
+    },
+    repetitionDraws: {
+      label: 'Nulle à la troisième répétition',
+      help: 'La même position pour la troisième fois, avec le même camp au trait.',
+    },
+    quietPlyLimit: {
+      label: 'Nulle après tant de coups sans prise',
+      help: `Coups simples de l’un ou l’autre camp${NB}; 0 pour aucune limite.`,
+    },
+  },
+
+  values: {
+    layout: { brandubh: 'Brandub', 'ard-ri': 'Ard-ri', custom: 'La vôtre' },
+    side: { attackers: 'Les assaillants', defenders: 'Les défenseurs' },
+    move: { rook: 'D’autant de cases que voulu (comme la tour)', step: 'D’une case' },
+    hostility: { always: 'Toujours, même occupé', empty: 'Quand il est vide', never: 'Jamais' },
+    passage: { everyone: 'Toutes les pièces', king: 'Le roi seul' },
+    cornerStop: { king: 'Le roi seul', 'king-and-defenders': 'Le roi et les défenseurs' },
+    kingCapture: { 2: 'Par deux, comme un pion', 4: 'Par quatre, encadré de tous côtés' },
+    onThrone: { four: 'Par quatre assaillants', elsewhere: 'Comme ailleurs' },
+    nextToThrone: { three: 'Trois assaillants et le trône', elsewhere: 'Comme ailleurs' },
+    escape: { corners: 'Les coins', edge: 'Toute case du bord' },
+    blocked: { loses: 'Perd', passes: 'Passe' },
+  },
+};

@@ -1,0 +1,156 @@
+// What the game announces and shows (src/game/announce.ts, evaluation.ts, board-view.ts): the
+// escape threat with its routes, the king in danger, the end; scores as players read them;
+// square names for screen readers.
+import {
+  presetById,
+  startingPosition,
+  playMoveRecord,
+  geometry,
+  parseSquare,
+  type Position,
+} from '@tafl/core';
+import { describe, expect, it } from 'vitest';
+import { announce, announcementHighlights } from '../src/game/announce.js';
+import { boardPieces, lastMoveMarks, squareLabeler } from '../src/game/board-view.js';
+import {
+  WIN,
+  describeScore,
+  finalScore,
+  forAttackers,
+  squash,
+  swings,
+  winIn,
+} from '../src/game/evaluation.js';
+import { en } from '../src/i18n/en.js';
+import { fr } from '../src/i18n/fr.js';
+
+const sq = (name: string): number => parseSquare(geometry(7), name)!;
+const after = (id: string, ...moves: string[]): Position => {
+  const pos = startingPosition(presetById(id)!);
+  for (const m of moves) {
+    const played = playMoveRecord(pos, m);
+    if (!played.ok) throw new Error(played.message);
+  }
+  return pos;
+};
+
+describe('announcements', () => {
+  it('nothing at the start', () => {
+    expect(announce(after('brandubh-2019'), undefined)).toEqual([]);
+  });
+
+  it('an escape threat with its open routes, and the king in danger', () => {
+    // brandubh-2019 after b4-b2 d5-f5 g4-g2 Kd4-d5 g2-g3 Kd5-a5: the king on a5 sees the
+    // corner a7 (a6 is empty), and an attacker moving to a6 would take him against a4.
+    //   7 . . . A . . .
+    //   6 . . . A . . .
+    //   5 K . . . . T .
+    //   4 A . T . T A .
+    //   3 . . . T . . A
+    //   2 . A . A . . .
+    //   1 . . . A . . .
+    //     a b c d e f g
+    const pos = after('brandubh-2019', 'b4-b2', 'd5-f5', 'g4-g2', 'd4-d5', 'g2-g3', 'd5-a5');
+    const list = announce(pos, undefined);
+    expect(list).toEqual([
+      { kind: 'escape', routes: [sq('a7')] },
+      { kind: 'danger', king: sq('a5'), threats: [sq('a6')] },
+    ]);
+    expect(announcementHighlights(list)).toEqual([
+      { square: sq('a7'), kind: 'route' },
+      { square: sq('a5'), kind: 'danger' },
+      { square: sq('a6'), kind: 'danger' },
+    ]);
+  });
+
+  it('the end of the game alone, with its reason', () => {
+    const pos = after(
+      'brandubh-2019',
+      'b4-b2',
+      'd5-f5',
+      'g4-g2',
+      'd4-d5',
+      'g2-g3',
+      'd5-a5',
+      'g3-g4',
+      'a5-a7',
+    );
+    const result = { winner: 'defenders', reason: 'escape' } as const;
+    expect(announce(pos, result)).toEqual([{ kind: 'end', result }]);
+  });
+
+  it('a draw on offer', () => {
+    expect(announce(after('plazoleta'), undefined, 'defenders')).toEqual([
+      { kind: 'drawOffer', side: 'defenders' },
+    ]);
+  });
+});
+
+describe('scores', () => {
+  it('keeps every score for the attackers', () => {
+    expect(forAttackers(120, 'attackers')).toBe(120);
+    expect(forAttackers(120, 'defenders')).toBe(-120);
+  });
+
+  it('squashes ordinary scores inside -1..1 and puts wins at the ends', () => {
+    expect(squash(0)).toBe(0);
+    expect(squash(300)).toBeGreaterThan(0.4);
+    expect(squash(300)).toBeLessThan(0.5);
+    expect(squash(-5000)).toBeGreaterThan(-1);
+    expect(squash(WIN - 3)).toBe(1);
+    expect(squash(-(WIN - 3))).toBe(-1);
+    expect(finalScore('defenders')).toBe(-WIN);
+    expect(finalScore('draw')).toBe(0);
+  });
+
+  it('reads wins in plies and advantages in soldiers', () => {
+    expect(winIn(WIN - 3)).toBe(3);
+    expect(winIn(-(WIN - 5))).toBe(-5);
+    expect(winIn(250)).toBeUndefined();
+    expect(describeScore(WIN - 3)).toEqual({ kind: 'win', side: 'attackers', plies: 3 });
+    expect(describeScore(-150)).toEqual({ kind: 'ahead', side: 'defenders', soldiers: 1.5 });
+    expect(describeScore(12)).toEqual({ kind: 'even' });
+  });
+
+  it('marks the moves where the evaluation swung against the side that moved', () => {
+    // Attackers first: ply 1 theirs (even to even), ply 2 the defenders' (throws the game away),
+    // ply 3 the attackers' (a small slip).
+    const scores = [0, 0, WIN - 5, 400];
+    expect(swings(scores, 'attackers')).toEqual([undefined, 'blunder', 'swing']);
+    expect(swings([0, 300], 'defenders')).toEqual(['swing']);
+  });
+});
+
+describe('the board’s view', () => {
+  it('names the pieces by square', () => {
+    const pieces = boardPieces(after('plazoleta'));
+    expect(pieces[sq('d4')]).toBe('king');
+    expect(pieces[sq('d1')]).toBe('attacker');
+    expect(pieces[sq('d3')]).toBe('defender');
+    expect(pieces[sq('a1')]).toBeUndefined();
+  });
+
+  it('labels squares with their name first, in the player’s language', () => {
+    const label = squareLabeler(en, 7);
+    const none = { selected: false, dest: false, lastMove: false, captured: undefined, highlight: undefined };
+    expect(label(sq('d2'), 'attacker', none)).toBe('d2, attacker');
+    expect(label(sq('d5'), undefined, { ...none, dest: true })).toBe('d5, empty, legal move');
+    expect(squareLabeler(fr, 7)(sq('a7'), undefined, { ...none, highlight: 'route' })).toBe(
+      'a7, vide, sortie ouverte pour le roi',
+    );
+  });
+
+  it('marks the last move and its captures', () => {
+    expect(lastMoveMarks(undefined)).toEqual({});
+    expect(
+      lastMoveMarks({
+        ply: 1,
+        side: 'defenders',
+        record: 'e4-e1xd1',
+        move: (sq('e4') << 8) | sq('e1'),
+        king: false,
+        captured: [{ square: sq('d1'), role: 'attacker' }],
+      }),
+    ).toEqual({ lastMove: [sq('e4'), sq('e1')], captured: [{ square: sq('d1'), role: 'attacker' }] });
+  });
+});
