@@ -2,31 +2,15 @@
 // brandubh-2019, attackers to move, legal moves from @tafl/core; every reported move is listed
 // in window.boardMoves). Mouse, touch and keyboard play, the accessible names, flipping, and
 // screenshots to look at: /tmp/board.png (desktop) and /tmp/board-phone.png (375x667).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, openPage, startApp, type AppServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, useApp } from './harness.js';
 
-let server: AppServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startApp();
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 async function testbed(query = ''): Promise<Page> {
-  const { context, page } = await openPage(browser, `${server.url}board-test.html${query}`);
-  contexts.push(context);
+  const { context, page } = await openPage(app.browser, `${app.server.url}board-test.html${query}`);
+  app.contexts.push(context);
   await page.waitForSelector('.tb-grid');
   return page;
 }
@@ -128,15 +112,15 @@ describe('the board', () => {
   });
 
   it('plays a move by dragging with a finger, and by tapping twice', async () => {
-    const context = await browser.newContext({
+    const context = await app.browser.newContext({
       hasTouch: true,
       isMobile: true,
       viewport: { width: 375, height: 667 },
       deviceScaleFactor: 2,
     });
-    contexts.push(context);
+    app.contexts.push(context);
     const page = await context.newPage();
-    await page.goto(`${server.url}board-test.html`);
+    await page.goto(`${app.server.url}board-test.html`);
     await page.waitForSelector('.tb-grid');
     await page.evaluate(() => {
       const w = window as Window & { pointerTypes?: string[] };
@@ -285,10 +269,13 @@ describe('the board', () => {
   });
 
   it('fits a phone (screenshot: /tmp/board-phone.png)', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 667 }, deviceScaleFactor: 2 });
-    contexts.push(context);
+    const context = await app.browser.newContext({
+      viewport: { width: 375, height: 667 },
+      deviceScaleFactor: 2,
+    });
+    app.contexts.push(context);
     const page = await context.newPage();
-    await page.goto(`${server.url}board-test.html`);
+    await page.goto(`${app.server.url}board-test.html`);
     await page.waitForSelector('.tb-grid');
     const box = (await page.locator('.tb').boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);

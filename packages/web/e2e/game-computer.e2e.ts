@@ -3,27 +3,11 @@
 // the computer answers from its Web Worker, and every one of its moves, read back from the move
 // list, is checked against the core's rules. The page's long tasks while it thinks are measured.
 import { playMoveRecord, presetById, startingPosition, makeMoveSquares, type Position } from '@tafl/core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startApp, type AppServer } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, useApp } from './harness.js';
 
-let server: AppServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startApp();
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 const RULES = 'brandubh-2019';
 /** The person's plies before the test gives up and resigns (the game still ends). */
@@ -57,8 +41,8 @@ function choose(pos: Position): string {
 
 describe('a game against the computer', () => {
   it('at level 1, to its end, every computer move legal', async () => {
-    const { context, page } = await openPage(browser, server.url);
-    contexts.push(context);
+    const { context, page } = await openPage(app.browser, app.server.url);
+    app.contexts.push(context);
     // Long tasks, and the times the computer was thinking (the screen's class is-thinking).
     await page.evaluate(() => {
       const w = window as Window & { longTasks?: [number, number][]; thinking?: [number, number][] };
@@ -154,10 +138,10 @@ describe('a game against the computer', () => {
 
   it('gives a hint, shows the evaluation, and analyses a finished game as a graph', async () => {
     const { context, page } = await openPage(
-      browser,
-      `${server.url}#/open?rules=${RULES}&moves=b4-b2+d5-f5+g4-g2+d4-d5+g2-g3`,
+      app.browser,
+      `${app.server.url}#/open?rules=${RULES}&moves=b4-b2+d5-f5+g4-g2+d4-d5+g2-g3`,
     );
-    contexts.push(context);
+    app.contexts.push(context);
     await page.waitForSelector('.game-screen [role="grid"]');
     // The defenders to move, the corner a7 in reach of the king in two moves; a hint is a move.
     await page.getByRole('button', { name: 'Hint' }).click();

@@ -3,31 +3,15 @@
 // resumes the game, a link that opens a game, and a record exported and imported again.
 // Screenshots to look at: /tmp/home.png, /tmp/game.png and their phone-sized twins.
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startApp, type AppServer } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, useApp } from './harness.js';
 
-let server: AppServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startApp();
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 async function open(hash = '#/', viewport?: { width: number; height: number }): Promise<Page> {
-  const { context, page } = await openPage(browser, `${server.url}${hash}`);
-  contexts.push(context);
+  const { context, page } = await openPage(app.browser, `${app.server.url}${hash}`);
+  app.contexts.push(context);
   if (viewport) await page.setViewportSize(viewport);
   return page;
 }
@@ -103,7 +87,7 @@ describe('a game on one device', () => {
     // The board takes no more moves; the game is in the archive.
     await square(page, 'd2').click();
     await expect(labelOf(page, 'd2')).resolves.not.toContain('selected');
-    await page.goto(`${server.url}#/archive`);
+    await page.goto(`${app.server.url}#/archive`);
     await expect(page.locator('.game-summary').count()).resolves.toBe(1);
     await expect(page.locator('.game-summary').textContent()).resolves.toContain('The king escaped.');
   });
@@ -175,7 +159,7 @@ describe('a game on one device', () => {
     await expect(page.getByTestId('status').textContent()).resolves.toBe('Attackers to move');
     await clickMove(page, 'e2-e3');
     // The start page lists it with the games in progress.
-    await page.goto(`${server.url}#/`);
+    await page.goto(`${app.server.url}#/`);
     await expect(page.locator('.in-progress .game-summary').textContent()).resolves.toContain('3 moves');
   });
 
@@ -214,7 +198,7 @@ describe('records and links', () => {
     expect(text).toContain('[x-ruleset:brandubh-2019]');
     const first = page.url();
 
-    await page.goto(`${server.url}#/archive?import`);
+    await page.goto(`${app.server.url}#/archive?import`);
     await page.locator('.import input[type="file"]').setInputFiles(path);
     await page.waitForFunction((url) => location.href !== url && location.hash.startsWith('#/game/'), first);
     await page.waitForSelector('.game-screen [role="grid"]');

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -90,4 +91,41 @@ export async function openPage(
   await page.goto(url);
   (page as Page & { errors?: string[] }).errors = errors;
   return { context, page };
+}
+
+/** One test file's app: the server and browser started before its tests, stopped after them. */
+export interface TestApp {
+  readonly server: AppServer;
+  readonly browser: Browser;
+  /** Contexts to close after each test. */
+  readonly contexts: BrowserContext[];
+}
+
+/** Registers the hooks that start and stop the server and browser of a test file. */
+export function useApp(): TestApp {
+  let server: AppServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    server = await startApp();
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    for (const c of contexts.splice(0)) await c.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the app server is not started yet');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is not launched yet');
+      return browser;
+    },
+    contexts,
+  };
 }

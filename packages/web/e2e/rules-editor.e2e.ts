@@ -1,32 +1,16 @@
 // The rules editor in Chromium, against the app as `npm start` serves it: a ruleset edited (a
 // parameter and the position), checked, saved in the browser, then chosen on the home screen and
 // played. Screenshots to look at: /tmp/editor.png (desktop) and /tmp/editor-phone.png (390x844).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { BRANDUBH_LAYOUT } from '@tafl/core';
-import { launchBrowser, openPage, startApp, type AppServer } from './harness.js';
+import { openPage, useApp } from './harness.js';
 
-let server: AppServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startApp();
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 async function open(path: string, locale = 'en-GB'): Promise<Page> {
-  const { context, page } = await openPage(browser, `${server.url}${path}`, locale);
-  contexts.push(context);
+  const { context, page } = await openPage(app.browser, `${app.server.url}${path}`, locale);
+  app.contexts.push(context);
   return page;
 }
 
@@ -89,14 +73,14 @@ describe('the rules editor', () => {
     await page.screenshot({ path: '/tmp/editor.png' });
 
     // Its rules page explains it from its parameters.
-    await page.goto(`${server.url}#/rules/${saved!.id}`);
+    await page.goto(`${app.server.url}#/rules/${saved!.id}`);
     await page.waitForSelector('.rp-page');
     await expect(page.locator('#rules-turn .rp-text').textContent()).resolves.toContain(
       'The defenders move first',
     );
 
     // Played from the home screen, between two players on this device.
-    await page.goto(`${server.url}#/editor/${saved!.id}`);
+    await page.goto(`${app.server.url}#/editor/${saved!.id}`);
     await page.locator('.ed-actions button.primary').click();
     await page.waitForFunction(() => location.hash === '#/' || location.hash === '');
     const card = page.locator(`input[name="rules"][value="${saved!.id}"]`);
@@ -151,10 +135,10 @@ describe('the rules editor', () => {
   });
 
   it('screenshot on a phone: every control within the width', async () => {
-    const phone = await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } });
-    contexts.push(phone);
+    const phone = await app.browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } });
+    app.contexts.push(phone);
     const page = await phone.newPage();
-    await page.goto(`${server.url}#/editor/ard-ri-fr`);
+    await page.goto(`${app.server.url}#/editor/ard-ri-fr`);
     await page.waitForSelector('.ed .rp-squares');
     await page.screenshot({ path: '/tmp/editor-phone.png' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);

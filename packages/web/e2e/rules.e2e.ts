@@ -2,31 +2,15 @@
 // of the app must show the same marks", in Spanish, English and French. Screenshots to look at:
 // /tmp/rules.png (the king's capture of brandub-fr, desktop), /tmp/rules-top.png (its top) and
 // /tmp/rules-phone.png (390x844).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, openPage, startApp, type AppServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, useApp } from './harness.js';
 
-let server: AppServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startApp();
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 async function open(path: string, locale = 'en-GB'): Promise<Page> {
-  const { context, page } = await openPage(browser, `${server.url}${path}`, locale);
-  contexts.push(context);
+  const { context, page } = await openPage(app.browser, `${app.server.url}${path}`, locale);
+  app.contexts.push(context);
   return page;
 }
 
@@ -129,10 +113,10 @@ describe('the rules page in each language', () => {
     await page.waitForTimeout(150);
     await page.screenshot({ path: '/tmp/rules.png' });
 
-    const phone = await browser.newContext({ locale: 'es-ES', viewport: { width: 390, height: 844 } });
-    contexts.push(phone);
+    const phone = await app.browser.newContext({ locale: 'es-ES', viewport: { width: 390, height: 844 } });
+    app.contexts.push(phone);
     const small = await phone.newPage();
-    await small.goto(`${server.url}#/rules/plazoleta`);
+    await small.goto(`${app.server.url}#/rules/plazoleta`);
     await small.waitForSelector('figure[data-caption="kingNextToThrone"] .rp-arrow');
     await small.locator('#rules-king').evaluate((el) => {
       scrollTo(0, el.getBoundingClientRect().top + scrollY - 10);
