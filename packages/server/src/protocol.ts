@@ -1,0 +1,434 @@
+/**
+ * The online-play protocol, shared by the server and the app (`@tafl/server/protocol`): plain
+ * types, limits, refusal codes and the validators of what clients send. It imports nothing but
+ * `@tafl/core` types, so the browser bundles it without any of the server.
+ *
+ * HTTP (JSON):
+ *
+ *     POST /api/games            CreateGameRequest -> 201 SeatGrant        create, take a seat
+ *     POST /api/games/:id/join   JoinRequest       -> 200 SeatGrant        take the free seat
+ *     GET  /api/games/:id                          -> 200 GameView         (all moves)
+ *     GET  /api/games/:id/record                   -> 200 text/plain       the OTN game record
+ *     GET  /api/lobby                              -> 200 Lobby
+ *
+ * A refusal is `{ error: { code, message } }` with a 4xx status.
+ *
+ * WebSocket `GET /api/ws`: JSON text messages, one object each. The client watches games
+ * (`watch`, with `from` = the number of moves it already has) and acts in them with the seat
+ * token the server gave it. The server sends `state` in answer to `watch`, then `move` and
+ * `update` to everyone watching the game, and `error` to the sender of a refused message
+ * (with the sender's `re`, if it gave one). A move is only ever sent after it is committed to
+ * the database: the mover's confirmation is the `move` message itself.
+ */
+
+import type { EndReason, Side } from '@tafl/core';
+
+export const PROTOCOL_VERSION = 1;
+
+// ---------------------------------------------------------------------------------------------
+// Limits
+
+/** Largest WebSocket message the server reads; larger ones are refused with `msg/size`. */
+export const MAX_MESSAGE_BYTES = 4096;
+/** Messages a connection may send: a bucket of `RATE_BURST` refilled at `RATE_PER_SECOND`. */
+export const RATE_PER_SECOND = 20;
+export const RATE_BURST = 60;
+/** Games one connection may watch at once. */
+export const MAX_WATCHED = 32;
+export const NAME_MAX = 24;
+export const RULES_MAX = 1024;
+export const GAME_ID_RE = /^[A-Za-z0-9]{10}$/;
+export const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
+/** The longest game the server keeps: beyond it the game is drawn (no ruleset comes near). */
+export const MAX_PLIES = 2000;
+
+export const CORRESPONDENCE_DAYS = { min: 1, max: 14 } as const;
+export const LIVE_BASE_MS = { min: 1_000, max: 3 * 3600_000 } as const;
+export const LIVE_INCREMENT_MS = { min: 0, max: 180_000 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Games
+
+export type TimeControl =
+  | { readonly kind: 'none' }
+  /** Each move within so many days; the time left is not carried over. */
+  | { readonly kind: 'correspondence'; readonly days: number }
+  /** A base time for the game and an increment added after each move (Fischer). */
+  | { readonly kind: 'live'; readonly baseMs: number; readonly incrementMs: number };
+
+export type SeatChoice = Side | 'random';
+
+export const GAME_STATUSES = ['waiting', 'playing', 'ended', 'aborted'] as const;
+export type GameStatus = (typeof GAME_STATUSES)[number];
+
+/** How an online game ends: the rules' own reasons and the players' and the clock's. */
+export type OnlineEndReason = EndReason | 'resignation' | 'agreement' | 'time' | 'aborted';
+
+export interface OnlineResult {
+  /** `none` for an aborted game. */
+  readonly winner: Side | 'draw' | 'none';
+  readonly reason: OnlineEndReason;
+}
+
+export interface SeatView {
+  /** The display name, or null while the seat is free. */
+  readonly name: string | null;
+}
+
+/**
+ * The clocks: milliseconds left to each side at the moment the server sent the message, and
+ * the side whose time is running (null before the first move, after the end, or untimed).
+ */
+export interface ClockView {
+  readonly attackers: number;
+  readonly defenders: number;
+  readonly running: Side | null;
+}
+
+/** Everything about a game but its moves. */
+export interface GameHeader {
+  readonly id: string;
+  /** The OTN rules string (with our `x-` keys: every parameter of the ruleset, and its start). */
+  readonly rules: string;
+  /** The preset's id when the rules are a preset's, else null (the player's own rules). */
+  readonly rulesId: string | null;
+  readonly rulesName: string;
+  readonly time: TimeControl;
+  readonly seats: { readonly attackers: SeatView; readonly defenders: SeatView };
+  readonly status: GameStatus;
+  readonly result: OnlineResult | null;
+  /** Moves played so far. */
+  readonly ply: number;
+  readonly clock: ClockView | null;
+  readonly drawOffer: Side | null;
+  readonly rematchOffer: Side | null;
+  /** The id of the rematch, once accepted. */
+  readonly rematch: string | null;
+  /** Milliseconds since 1970. */
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface GameView extends GameHeader {
+  /** OTN move records with captures and info symbols, from move `from` + 1 on. */
+  readonly moves: readonly string[];
+  readonly from: number;
+}
+
+export interface GameSummary {
+  readonly id: string;
+  readonly rulesId: string | null;
+  readonly rulesName: string;
+  readonly time: TimeControl;
+  readonly seats: { readonly attackers: SeatView; readonly defenders: SeatView };
+  readonly status: GameStatus;
+  readonly result: OnlineResult | null;
+  readonly ply: number;
+  readonly updatedAt: number;
+}
+
+export interface Lobby {
+  /** Waiting for an opponent, newest first. */
+  readonly open: readonly GameSummary[];
+  /** Being played, most recently moved first. */
+  readonly live: readonly GameSummary[];
+  /** Finished, most recent first. */
+  readonly finished: readonly GameSummary[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP bodies
+
+export interface CreateGameRequest {
+  /** An OTN rules string (`makeRules`), or a preset's id. */
+  readonly rules: string;
+  readonly side: SeatChoice;
+  readonly time: TimeControl;
+  readonly name: string;
+}
+
+export interface JoinRequest {
+  readonly name: string;
+}
+
+/** A seat taken: the secret token that acts for it (keep it), and the game as it stands. */
+export interface SeatGrant {
+  readonly token: string;
+  readonly side: Side;
+  readonly game: GameView;
+}
+
+export interface ErrorBody {
+  readonly error: { readonly code: ErrorCode; readonly message: string };
+}
+
+// ---------------------------------------------------------------------------------------------
+// WebSocket messages
+
+/** Optional request id, echoed in the `error` that refuses the message. */
+type Re = { readonly re?: number };
+
+export type ClientMessage =
+  | ({ readonly t: 'watch'; readonly game: string; readonly from?: number; readonly token?: string } & Re)
+  | ({ readonly t: 'unwatch'; readonly game: string } & Re)
+  | ({
+      readonly t: 'move';
+      readonly game: string;
+      readonly token: string;
+      /** The number of moves the client has seen: the move is refused unless it is the server's. */
+      readonly ply: number;
+      /** An OTN move record (`d2-d4`; captures optional, checked when given). */
+      readonly move: string;
+    } & Re)
+  | ({ readonly t: 'resign'; readonly game: string; readonly token: string } & Re)
+  | ({
+      readonly t: 'draw' | 'rematch';
+      readonly game: string;
+      readonly token: string;
+      readonly act: 'offer' | 'accept' | 'decline';
+    } & Re)
+  | ({ readonly t: 'abort'; readonly game: string; readonly token: string } & Re)
+  | ({ readonly t: 'ping' } & Re);
+
+export type ServerMessage =
+  | { readonly t: 'hello'; readonly v: number; readonly now: number }
+  /** The answer to `watch`: the game's header and its moves from `from` on; `you` is the seat. */
+  | { readonly t: 'state'; readonly game: GameView; readonly you: Side | null }
+  /** A committed move: `ply` is the number of moves after it. */
+  | {
+      readonly t: 'move';
+      readonly game: string;
+      readonly ply: number;
+      readonly move: string;
+      readonly clock: ClockView | null;
+    }
+  /** The header changed (seat taken, offer, end, rematch...). */
+  | { readonly t: 'update'; readonly game: GameHeader }
+  | { readonly t: 'pong'; readonly re?: number; readonly now: number }
+  | {
+      readonly t: 'error';
+      readonly re?: number;
+      readonly game?: string;
+      readonly code: ErrorCode;
+      readonly message: string;
+    };
+
+// ---------------------------------------------------------------------------------------------
+// Refusals
+
+export const ERROR_CODES = [
+  'msg/json',
+  'msg/schema',
+  'msg/size',
+  'rate/limited',
+  'game/unknown',
+  'game/over',
+  'game/waiting',
+  'game/watch-limit',
+  'seat/token',
+  'seat/taken',
+  'move/stale',
+  'move/turn',
+  'move/syntax',
+  'move/illegal',
+  'time/out',
+  'draw/none',
+  'rematch/none',
+  'rematch/taken',
+  'abort/late',
+  'create/rules',
+  'create/name',
+  'create/time',
+  'create/side',
+  'server/busy',
+  'server/error',
+  'http/not-found',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface Refusal {
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+
+export const refusal = (code: ErrorCode, message: string): Refusal => ({ code, message });
+
+// ---------------------------------------------------------------------------------------------
+// Validation of what clients send (the server's schema: no library, every field checked)
+
+type Checked<T> = { readonly ok: true; readonly value: T } | ({ readonly ok: false } & Refusal);
+
+const bad = (message: string): { ok: false } & Refusal => ({ ok: false, code: 'msg/schema', message });
+
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+const isInt = (x: unknown, min: number, max: number): x is number =>
+  typeof x === 'number' && Number.isInteger(x) && x >= min && x <= max;
+
+/** Only these keys, each of the listed kind; returns the first offence. */
+function checkKeys(o: Record<string, unknown>, allowed: readonly string[]): string | undefined {
+  for (const key of Object.keys(o))
+    if (!allowed.includes(key)) return `unknown field ${JSON.stringify(key.slice(0, 40))}`;
+  return undefined;
+}
+
+/** A display name: 1 to NAME_MAX characters once trimmed, no control characters. */
+export function checkName(x: unknown): Checked<string> {
+  if (typeof x !== 'string') return { ok: false, code: 'create/name', message: 'the name must be a string' };
+  const name = x.trim().replace(/\s+/g, ' ');
+  // eslint-disable-next-line no-control-regex
+  if (name.length === 0 || [...name].length > NAME_MAX || /[\u0000-\u001f\u007f-\u009f]/.test(name))
+    return {
+      ok: false,
+      code: 'create/name',
+      message: `a name has 1 to ${NAME_MAX} characters, none of them control characters`,
+    };
+  return { ok: true, value: name };
+}
+
+export function checkTimeControl(x: unknown): Checked<TimeControl> {
+  const no = (message: string): Checked<TimeControl> => ({ ok: false, code: 'create/time', message });
+  if (!isObject(x)) return no('the time control must be an object');
+  if (x.kind === 'none')
+    return checkKeys(x, ['kind'])
+      ? no('a time control of kind none has no other field')
+      : { ok: true, value: { kind: 'none' } };
+  if (x.kind === 'correspondence') {
+    if (checkKeys(x, ['kind', 'days']) || !isInt(x.days, CORRESPONDENCE_DAYS.min, CORRESPONDENCE_DAYS.max))
+      return no(
+        `correspondence is ${CORRESPONDENCE_DAYS.min} to ${CORRESPONDENCE_DAYS.max} whole days per move`,
+      );
+    return { ok: true, value: { kind: 'correspondence', days: x.days } };
+  }
+  if (x.kind === 'live') {
+    if (
+      checkKeys(x, ['kind', 'baseMs', 'incrementMs']) ||
+      !isInt(x.baseMs, LIVE_BASE_MS.min, LIVE_BASE_MS.max) ||
+      !isInt(x.incrementMs, LIVE_INCREMENT_MS.min, LIVE_INCREMENT_MS.max)
+    )
+      return no(
+        'a live time control has a base of 1 second to 3 hours and an increment of 0 to 3 minutes, in milliseconds',
+      );
+    return { ok: true, value: { kind: 'live', baseMs: x.baseMs, incrementMs: x.incrementMs } };
+  }
+  return no('the time control is none, correspondence or live');
+}
+
+export function checkCreateRequest(x: unknown): Checked<CreateGameRequest> {
+  if (!isObject(x)) return bad('the body must be a JSON object');
+  const extra = checkKeys(x, ['rules', 'side', 'time', 'name']);
+  if (extra) return bad(extra);
+  if (typeof x.rules !== 'string' || x.rules.length === 0 || x.rules.length > RULES_MAX)
+    return {
+      ok: false,
+      code: 'create/rules',
+      message: `the rules are a preset id or an OTN rules string of at most ${RULES_MAX} characters`,
+    };
+  if (x.side !== 'attackers' && x.side !== 'defenders' && x.side !== 'random')
+    return { ok: false, code: 'create/side', message: 'the side is attackers, defenders or random' };
+  const time = checkTimeControl(x.time);
+  if (!time.ok) return time;
+  const name = checkName(x.name);
+  if (!name.ok) return name;
+  return { ok: true, value: { rules: x.rules, side: x.side, time: time.value, name: name.value } };
+}
+
+export function checkJoinRequest(x: unknown): Checked<JoinRequest> {
+  if (!isObject(x)) return bad('the body must be a JSON object');
+  const extra = checkKeys(x, ['name']);
+  if (extra) return bad(extra);
+  const name = checkName(x.name);
+  return name.ok ? { ok: true, value: { name: name.value } } : name;
+}
+
+const ACTS = ['offer', 'accept', 'decline'] as const;
+
+/** Reads one WebSocket message: size, JSON, then the shape of its kind, every field checked. */
+export function parseClientMessage(text: string): Checked<ClientMessage> {
+  if (text.length > MAX_MESSAGE_BYTES)
+    return { ok: false, code: 'msg/size', message: `a message has at most ${MAX_MESSAGE_BYTES} bytes` };
+  let x: unknown;
+  try {
+    x = JSON.parse(text);
+  } catch {
+    return { ok: false, code: 'msg/json', message: 'the message is not JSON' };
+  }
+  if (!isObject(x)) return bad('a message is a JSON object');
+  if (x.re !== undefined && !isInt(x.re, 0, 2 ** 31)) return bad('re is a whole number from 0 to 2^31');
+  const re = x.re === undefined ? {} : { re: x.re };
+  const game = (): string | undefined =>
+    typeof x.game === 'string' && GAME_ID_RE.test(x.game) ? x.game : undefined;
+  const token = (): string | undefined =>
+    typeof x.token === 'string' && TOKEN_RE.test(x.token) ? x.token : undefined;
+  const only = (...keys: string[]): string | undefined => checkKeys(x, ['t', 're', ...keys]);
+  switch (x.t) {
+    case 'ping': {
+      const extra = only();
+      return extra ? bad(extra) : { ok: true, value: { t: 'ping', ...re } };
+    }
+    case 'watch': {
+      const extra = only('game', 'from', 'token');
+      if (extra) return bad(extra);
+      const id = game();
+      if (!id) return bad('game is a game id of 10 letters and digits');
+      if (x.from !== undefined && !isInt(x.from, 0, MAX_PLIES))
+        return bad(`from is a whole number from 0 to ${MAX_PLIES}`);
+      if (x.token !== undefined && !token()) return bad('token is the 22-character seat token');
+      return {
+        ok: true,
+        value: {
+          t: 'watch',
+          game: id,
+          ...(x.from === undefined ? {} : { from: x.from as number }),
+          ...(x.token === undefined ? {} : { token: x.token as string }),
+          ...re,
+        },
+      };
+    }
+    case 'unwatch': {
+      const extra = only('game');
+      if (extra) return bad(extra);
+      const id = game();
+      return id
+        ? { ok: true, value: { t: 'unwatch', game: id, ...re } }
+        : bad('game is a game id of 10 letters and digits');
+    }
+    case 'move': {
+      const extra = only('game', 'token', 'ply', 'move');
+      if (extra) return bad(extra);
+      const id = game();
+      const tok = token();
+      if (!id) return bad('game is a game id of 10 letters and digits');
+      if (!tok) return bad('token is the 22-character seat token');
+      if (!isInt(x.ply, 0, MAX_PLIES)) return bad(`ply is a whole number from 0 to ${MAX_PLIES}`);
+      if (typeof x.move !== 'string' || x.move.length === 0 || x.move.length > 64)
+        return bad('move is an OTN move record such as d2-d4');
+      return { ok: true, value: { t: 'move', game: id, token: tok, ply: x.ply, move: x.move, ...re } };
+    }
+    case 'resign':
+    case 'abort': {
+      const extra = only('game', 'token');
+      if (extra) return bad(extra);
+      const id = game();
+      const tok = token();
+      if (!id) return bad('game is a game id of 10 letters and digits');
+      if (!tok) return bad('token is the 22-character seat token');
+      return { ok: true, value: { t: x.t, game: id, token: tok, ...re } };
+    }
+    case 'draw':
+    case 'rematch': {
+      const extra = only('game', 'token', 'act');
+      if (extra) return bad(extra);
+      const id = game();
+      const tok = token();
+      if (!id) return bad('game is a game id of 10 letters and digits');
+      if (!tok) return bad('token is the 22-character seat token');
+      const act = ACTS.find((a) => a === x.act);
+      if (!act) return bad('act is offer, accept or decline');
+      return { ok: true, value: { t: x.t, game: id, token: tok, act, ...re } };
+    }
+    default:
+      return bad('t is one of watch, unwatch, move, resign, draw, rematch, abort, ping');
+  }
+}

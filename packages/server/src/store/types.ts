@@ -1,0 +1,125 @@
+/**
+ * What the game hub needs from storage. Two implementations share one Kysely query layer:
+ * SQLite (better-sqlite3, the embedded default) and PostgreSQL (pg, with LISTEN/NOTIFY for
+ * several server processes).
+ *
+ * Every change to a game is a `GameChange`: conditional on the version the hub saw, so two
+ * processes (or two messages) can never both apply a change to the same version. Changes are
+ * committed in batches (one transaction for all changes waiting at that moment, "group
+ * commit"); `commit` resolves only after the transaction is durable, and says whether this
+ * change applied (false: the version had moved on, nothing of the change was written).
+ */
+
+import type { GameStatus, OnlineEndReason } from '../protocol.js';
+
+/** One row of `games`, in the hub's terms. Times are milliseconds since 1970. */
+export interface GameRow {
+  readonly id: string;
+  /** OTN rules string. */
+  readonly rules: string;
+  readonly rulesId: string | null;
+  readonly rulesName: string;
+  /** 'none' | 'correspondence' | 'live'. */
+  readonly timeKind: string;
+  /** live: base; correspondence: days * 86_400_000; none: 0. */
+  readonly timeBaseMs: number;
+  readonly timeIncrementMs: number;
+  readonly status: GameStatus;
+  /** 'attackers' | 'defenders' | 'draw' | 'none', or null while not ended. */
+  readonly winner: string | null;
+  readonly reason: OnlineEndReason | null;
+  readonly ply: number;
+  /** Starts at 1; every committed change adds 1. */
+  readonly version: number;
+  readonly attackersName: string | null;
+  /** SHA-256 (hex) of the seat token; null while the seat is free. */
+  readonly attackersToken: string | null;
+  readonly defendersName: string | null;
+  readonly defendersToken: string | null;
+  /** Time left to each side at `turnStartedAt` (null when untimed). */
+  readonly clockAttackersMs: number | null;
+  readonly clockDefendersMs: number | null;
+  /** When the side to move's time started running; null while no clock runs. */
+  readonly turnStartedAt: number | null;
+  readonly drawOffer: string | null;
+  readonly rematchOffer: string | null;
+  readonly rematchId: string | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface MoveRow {
+  readonly gameId: string;
+  /** 1 for the first move. */
+  readonly ply: number;
+  /** The OTN move record with captures and info symbol. */
+  readonly move: string;
+  readonly at: number;
+  /** The mover's time left after the move (null when untimed). */
+  readonly clockMs: number | null;
+}
+
+export type GameChange =
+  /** A new game (its version is 1); fails only on a duplicate id. */
+  | { readonly kind: 'create'; readonly row: GameRow }
+  /**
+   * Replace the row of `row.id` where its version is `expectVersion` (`row.version` must be
+   * `expectVersion + 1`), inserting `move` with it when given.
+   */
+  | {
+      readonly kind: 'update';
+      readonly expectVersion: number;
+      readonly row: GameRow;
+      readonly move?: MoveRow;
+    }
+  /** Rematch: create `row` and update `from`, both or neither. */
+  | {
+      readonly kind: 'rematch';
+      readonly expectVersion: number;
+      readonly from: GameRow;
+      readonly row: GameRow;
+    };
+
+/** Sent to every process (PostgreSQL NOTIFY) after a change commits. */
+export interface ChangeNotice {
+  readonly id: string;
+  readonly version: number;
+  /** The process that made the change (it has broadcast it itself). */
+  readonly origin: string;
+}
+
+export interface LobbyRows {
+  readonly open: readonly GameRow[];
+  readonly live: readonly GameRow[];
+  readonly finished: readonly GameRow[];
+}
+
+export interface Store {
+  readonly dialect: 'sqlite' | 'postgres';
+  /** Creates or migrates the schema; safe to call on every start and from several processes. */
+  migrate(): Promise<void>;
+  commit(change: GameChange): Promise<boolean>;
+  loadGame(id: string): Promise<GameRow | undefined>;
+  /** Moves with ply > `afterPly`, in order. */
+  loadMoves(id: string, afterPly: number): Promise<MoveRow[]>;
+  /** Up to `limit` of each kind: waiting (newest first), playing (latest change first), ended. */
+  lobby(limit: number): Promise<LobbyRows>;
+  /** Games with a running clock (status playing and turnStartedAt not null). */
+  runningClocks(): Promise<GameRow[]>;
+  /**
+   * Adds `ms` to the turnStartedAt of every game with a running clock: the time the server was
+   * down, which no clock should count. One statement, one transaction.
+   */
+  shiftClocks(ms: number): Promise<number>;
+  /** Records that process `serverId` is alive at `now`. */
+  heartbeat(serverId: string, now: number): Promise<void>;
+  /** The latest heartbeat of any process, or undefined if none was ever written. */
+  lastHeartbeat(): Promise<number | undefined>;
+  /**
+   * Calls `onNotice` for every change committed by any process (PostgreSQL); SQLite serves one
+   * process, so its implementation never calls it. `origin` is this process's id: the store
+   * sends it with every NOTIFY.
+   */
+  listen(origin: string, onNotice: (notice: ChangeNotice) => void): Promise<void>;
+  close(): Promise<void>;
+}
