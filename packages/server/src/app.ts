@@ -1,26 +1,154 @@
 /**
- * The HTTP server: serves the built web app (packages/web/dist). It is a function of its
- * options so tests can start it on a free port and stop it.
+ * The HTTP server: the built web app (packages/web/dist), the JSON API of online play and its
+ * WebSocket (protocol.ts). It is a function of its options so tests can start it on a free
+ * port and stop it; main.ts opens the store and the hub and starts it.
  */
 
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Hub } from './hub.js';
+import {
+  GAME_ID_RE,
+  MAX_MESSAGE_BYTES,
+  checkCreateRequest,
+  checkJoinRequest,
+  type ErrorCode,
+  type Refusal,
+} from './protocol.js';
+import { Connections } from './sockets.js';
 
 export interface ServerOptions {
   /** Where the built app is; defaults to packages/web/dist beside this package. */
   readonly webRoot?: string;
   readonly logger?: boolean;
+  /** Online play: without a hub the server only serves the app. */
+  readonly hub?: Hub;
+  readonly log?: (message: string) => void;
+  /**
+   * Games created and seats taken per second from one address (a bucket of 30 refilled at this
+   * rate); 0 for no limit (benchmarks). Default 2.
+   */
+  readonly httpRate?: number;
 }
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
+/** The HTTP status of each refusal the API can give. */
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  'game/unknown': 404,
+  'http/not-found': 404,
+  'seat/taken': 409,
+  'msg/size': 413,
+  'rate/limited': 429,
+  'server/busy': 503,
+  'server/error': 500,
+};
+
+const refuse = (reply: FastifyReply, refused: Refusal): FastifyReply =>
+  reply.code(STATUS[refused.code] ?? 400).send({ error: { code: refused.code, message: refused.message } });
+
+const isRefusal = (x: object): x is Refusal => 'code' in x && 'message' in x;
+
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 16 * 1024 });
+  const log = options.log ?? (() => {});
   const root = options.webRoot ?? DEFAULT_WEB_ROOT;
   if (!existsSync(root)) throw new Error(`the web app is not built: ${root} is missing (run npm run build)`);
   await app.register(fastifyStatic, { root, index: ['index.html'], maxAge: '1h' });
   app.get('/healthz', async () => ({ ok: true }));
+
+  app.setErrorHandler((error: { code?: string; statusCode?: number; message: string }, _request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return refuse(reply, { code: 'msg/size', message: 'the request body is too large' });
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+      return refuse(reply, { code: 'msg/json', message: 'the request body is not JSON' });
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+      return refuse(reply, { code: 'msg/schema', message: error.message });
+    log(`request failed: ${error.message}`);
+    return refuse(reply, { code: 'server/error', message: 'the server could not do this; try again' });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    refuse(reply, { code: 'http/not-found', message: `there is nothing at ${request.url.slice(0, 100)}` }),
+  );
+
+  const hub = options.hub;
+  if (!hub) return app;
+
+  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * MAX_MESSAGE_BYTES } });
+  const connections = new Connections(hub, log);
+  app.addHook('onClose', async () => connections.closeAll());
+  app.get('/api/ws', { websocket: true }, (socket) => connections.accept(socket));
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+  });
+
+  const limiter = perAddress(options.httpRate ?? 2, 30);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'POST' && !limiter(request.ip))
+      return refuse(reply, {
+        code: 'rate/limited',
+        message: 'too many games created or joined from here; wait a little',
+      });
+    return undefined;
+  });
+
+  app.post('/api/games', async (request, reply) => {
+    const checked = checkCreateRequest(request.body);
+    if (!checked.ok) return refuse(reply, checked);
+    const granted = await hub.create(checked.value);
+    return isRefusal(granted) ? refuse(reply, granted) : reply.code(201).send(granted);
+  });
+
+  app.post<{ Params: { id: string } }>('/api/games/:id/join', async (request, reply) => {
+    const id = request.params.id;
+    if (!GAME_ID_RE.test(id))
+      return refuse(reply, { code: 'game/unknown', message: 'that is not a game id' });
+    const checked = checkJoinRequest(request.body);
+    if (!checked.ok) return refuse(reply, checked);
+    const granted = await hub.join(id, checked.value.name);
+    return isRefusal(granted) ? refuse(reply, granted) : reply.send(granted);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/games/:id', async (request, reply) => {
+    const view = GAME_ID_RE.test(request.params.id) ? await hub.gameView(request.params.id) : undefined;
+    return (
+      view ??
+      refuse(reply, { code: 'game/unknown', message: `there is no game ${request.params.id.slice(0, 20)}` })
+    );
+  });
+
+  app.get<{ Params: { id: string } }>('/api/games/:id/record', async (request, reply) => {
+    const record = GAME_ID_RE.test(request.params.id) ? await hub.record(request.params.id) : undefined;
+    if (record === undefined)
+      return refuse(reply, {
+        code: 'game/unknown',
+        message: `there is no game ${request.params.id.slice(0, 20)}`,
+      });
+    return reply.type('text/plain; charset=utf-8').send(record);
+  });
+
+  app.get('/api/lobby', async () => hub.lobby());
+
   return app;
+}
+
+/** A token bucket per client address; `rate` 0 lets everything through. */
+function perAddress(rate: number, burst: number): (address: string) => boolean {
+  if (rate <= 0) return () => true;
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  return (address) => {
+    const now = Date.now();
+    if (buckets.size > 10_000) for (const [key, b] of buckets) if (now - b.at > 60_000) buckets.delete(key);
+    const bucket = buckets.get(address) ?? { tokens: burst, at: now };
+    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) * rate) / 1000);
+    bucket.at = now;
+    buckets.set(address, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  };
 }

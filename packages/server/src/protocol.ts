@@ -11,7 +11,8 @@
  *     GET  /api/games/:id/record                   -> 200 text/plain       the OTN game record
  *     GET  /api/lobby                              -> 200 Lobby
  *
- * A refusal is `{ error: { code, message } }` with a 4xx status.
+ * A refusal is `{ error: { code, message } }` with a 4xx status. POSTs are limited per client
+ * address (`rate/limited`, 429): the server's TAFL_HTTP_RATE, per second, 0 for no limit.
  *
  * WebSocket `GET /api/ws`: JSON text messages, one object each. The client watches games
  * (`watch`, with `from` = the number of moves it already has) and acts in them with the seat

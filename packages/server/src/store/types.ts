@@ -119,7 +119,10 @@ export interface Store {
    * Calls `onNotice` for every change committed by any process (PostgreSQL); SQLite serves one
    * process, so its implementation never calls it. `origin` is this process's id: the store
    * sends it with every NOTIFY.
+   *
+   * `onReconnect` (PostgreSQL): the LISTEN connection failed and listens again; notices sent in
+   * between were missed, so every game held may be stale and should be read again.
    */
-  listen(origin: string, onNotice: (notice: ChangeNotice) => void): Promise<void>;
+  listen(origin: string, onNotice: (notice: ChangeNotice) => void, onReconnect?: () => void): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,0 +1,256 @@
+/**
+ * The pure part of an online game: ids and tokens, rules lookup, clock arithmetic, and the
+ * views the protocol sends. No I/O; the hub (hub.ts) does the storing and the sending.
+ */
+
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import {
+  opposite,
+  parseRules,
+  positionFromOtn,
+  presetById,
+  type Position,
+  type Ruleset,
+  type Side,
+} from '@tafl/core';
+import type {
+  ClockView,
+  GameHeader,
+  GameSummary,
+  GameView,
+  OnlineResult,
+  SeatView,
+  TimeControl,
+} from './protocol.js';
+import type { GameRow } from './store/types.js';
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A game id: 10 letters and digits (59 bits), safe in a link. */
+export const newGameId = (): string =>
+  Array.from({ length: 10 }, () => ID_ALPHABET[randomInt(ID_ALPHABET.length)]).join('');
+
+/** A seat token: 128 random bits in 22 base64url characters. */
+export const newToken = (): string => randomBytes(16).toString('base64url');
+
+/** What the database keeps of a token: its SHA-256, so a stolen database acts for no seat. */
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** The seat a token holds in a game, if any. */
+export function seatOf(row: GameRow, token: string): Side | undefined {
+  const hash = hashToken(token);
+  if (row.attackersToken === hash) return 'attackers';
+  if (row.defendersToken === hash) return 'defenders';
+  return undefined;
+}
+
+const rulesCache = new Map<string, Ruleset>();
+
+/** The ruleset of a stored game: the preset itself when it is one, else its OTN rules string. */
+export function rulesOfRow(row: Pick<GameRow, 'rules' | 'rulesId'>): Ruleset | undefined {
+  const preset = row.rulesId === null ? undefined : presetById(row.rulesId);
+  if (preset) return preset;
+  const cached = rulesCache.get(row.rules);
+  if (cached) return cached;
+  const parsed = parseRules(row.rules);
+  if (!parsed.ok) return undefined;
+  if (rulesCache.size > 1000) rulesCache.clear();
+  rulesCache.set(row.rules, parsed.value);
+  return parsed.value;
+}
+
+/** A ruleset from a creation request (a preset id or an OTN rules string), with a valid start. */
+export function rulesFromRequest(text: string): { rules: Ruleset; rulesId: string | null } | string {
+  const preset = presetById(text);
+  if (preset) return { rules: preset, rulesId: preset.id };
+  const parsed = parseRules(text);
+  if (!parsed.ok) return `the rules are neither a preset id nor a valid OTN rules string: ${parsed.message}`;
+  const start = positionFromOtn(parsed.value);
+  if (!start.ok) return `the rules' starting position is not valid: ${start.message}`;
+  if (start.value.isOver()) return 'the game would be over before the first move';
+  return { rules: parsed.value, rulesId: null };
+}
+
+/** Every move alternates the side to move (a pass is a move), so the turn follows from the ply. */
+export const turnAt = (rules: Ruleset, ply: number): Side =>
+  ply % 2 === 0 ? rules.firstToMove : opposite(rules.firstToMove);
+
+// ---------------------------------------------------------------------------------------------
+// Time
+
+export const DAY_MS = 86_400_000;
+
+export function timeControlOf(row: GameRow): TimeControl {
+  if (row.timeKind === 'live')
+    return { kind: 'live', baseMs: row.timeBaseMs, incrementMs: row.timeIncrementMs };
+  if (row.timeKind === 'correspondence')
+    return { kind: 'correspondence', days: Math.round(row.timeBaseMs / DAY_MS) };
+  return { kind: 'none' };
+}
+
+export function timeColumns(time: TimeControl): Pick<GameRow, 'timeKind' | 'timeBaseMs' | 'timeIncrementMs'> {
+  if (time.kind === 'live')
+    return { timeKind: 'live', timeBaseMs: time.baseMs, timeIncrementMs: time.incrementMs };
+  if (time.kind === 'correspondence')
+    return { timeKind: 'correspondence', timeBaseMs: time.days * DAY_MS, timeIncrementMs: 0 };
+  return { timeKind: 'none', timeBaseMs: 0, timeIncrementMs: 0 };
+}
+
+const storedClock = (row: GameRow, side: Side): number | null =>
+  side === 'attackers' ? row.clockAttackersMs : row.clockDefendersMs;
+
+/** Milliseconds `side` has left at `now`: its stored time, less the running turn if it is its. */
+export function timeLeft(row: GameRow, turn: Side, side: Side, now: number): number | null {
+  const stored = storedClock(row, side);
+  if (stored === null) return null;
+  return row.turnStartedAt !== null && side === turn ? stored - Math.max(0, now - row.turnStartedAt) : stored;
+}
+
+/** When the side to move's time runs out, or undefined when no clock runs. */
+export function deadline(row: GameRow, turn: Side): number | undefined {
+  if (row.status !== 'playing' || row.turnStartedAt === null) return undefined;
+  const stored = storedClock(row, turn);
+  return stored === null ? undefined : row.turnStartedAt + stored;
+}
+
+export function clockView(row: GameRow, turn: Side, now: number): ClockView | null {
+  const a = timeLeft(row, turn, 'attackers', now);
+  const d = timeLeft(row, turn, 'defenders', now);
+  if (a === null || d === null) return null;
+  const running = row.status === 'playing' && row.turnStartedAt !== null ? turn : null;
+  return { attackers: Math.max(0, a), defenders: Math.max(0, d), running };
+}
+
+/**
+ * The clock columns after `mover` moved at `now` (the game goes on or not): Fischer increment
+ * for live games, a fresh allowance for correspondence. The first move of a live game is not
+ * timed: its clock starts with the second. Returns undefined if the mover's time had run out.
+ */
+export function clocksAfterMove(
+  row: GameRow,
+  mover: Side,
+  now: number,
+  over: boolean,
+): Pick<GameRow, 'clockAttackersMs' | 'clockDefendersMs' | 'turnStartedAt'> | undefined {
+  if (row.timeKind === 'none') return { clockAttackersMs: null, clockDefendersMs: null, turnStartedAt: null };
+  const left = timeLeft(row, mover, mover, now) ?? row.timeBaseMs;
+  if (left <= 0) return undefined;
+  const mine =
+    row.timeKind === 'live'
+      ? row.turnStartedAt === null
+        ? left
+        : left + row.timeIncrementMs
+      : row.timeBaseMs;
+  const theirs =
+    row.timeKind === 'live' ? (storedClock(row, opposite(mover)) ?? row.timeBaseMs) : row.timeBaseMs;
+  return {
+    clockAttackersMs: mover === 'attackers' ? mine : theirs,
+    clockDefendersMs: mover === 'defenders' ? mine : theirs,
+    turnStartedAt: over ? null : now,
+  };
+}
+
+/** The clock columns when the game starts (both seats taken). Correspondence starts at once. */
+export function clocksAtStart(
+  row: GameRow,
+  now: number,
+): Pick<GameRow, 'clockAttackersMs' | 'clockDefendersMs' | 'turnStartedAt'> {
+  if (row.timeKind === 'none') return { clockAttackersMs: null, clockDefendersMs: null, turnStartedAt: null };
+  return {
+    clockAttackersMs: row.timeBaseMs,
+    clockDefendersMs: row.timeBaseMs,
+    turnStartedAt: row.timeKind === 'correspondence' ? now : null,
+  };
+}
+
+/** The clocks stopped at `now` (the game ended): the running side's time is charged. */
+export function clocksStopped(
+  row: GameRow,
+  turn: Side,
+  now: number,
+): Pick<GameRow, 'clockAttackersMs' | 'clockDefendersMs' | 'turnStartedAt'> {
+  const a = timeLeft(row, turn, 'attackers', now);
+  const d = timeLeft(row, turn, 'defenders', now);
+  return {
+    clockAttackersMs: a === null ? null : Math.max(0, a),
+    clockDefendersMs: d === null ? null : Math.max(0, d),
+    turnStartedAt: null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views
+
+const asSide = (x: string | null): Side | null => (x === 'attackers' || x === 'defenders' ? x : null);
+
+export function resultOf(row: GameRow): OnlineResult | null {
+  if (row.reason === null || row.winner === null) return null;
+  const winner =
+    row.winner === 'attackers' || row.winner === 'defenders' || row.winner === 'draw' ? row.winner : 'none';
+  return { winner, reason: row.reason };
+}
+
+const seats = (row: GameRow): { attackers: SeatView; defenders: SeatView } => ({
+  attackers: { name: row.attackersName },
+  defenders: { name: row.defendersName },
+});
+
+export function headerOf(row: GameRow, turn: Side, now: number): GameHeader {
+  return {
+    id: row.id,
+    rules: row.rules,
+    rulesId: row.rulesId,
+    rulesName: row.rulesName,
+    time: timeControlOf(row),
+    seats: seats(row),
+    status: row.status,
+    result: resultOf(row),
+    ply: row.ply,
+    clock: clockView(row, turn, now),
+    drawOffer: asSide(row.drawOffer),
+    rematchOffer: asSide(row.rematchOffer),
+    rematch: row.rematchId,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function viewOf(
+  row: GameRow,
+  turn: Side,
+  moves: readonly string[],
+  from: number,
+  now: number,
+): GameView {
+  const start = Math.min(Math.max(0, from), moves.length);
+  return { ...headerOf(row, turn, now), moves: moves.slice(start), from: start };
+}
+
+export const summaryOf = (row: GameRow): GameSummary => ({
+  id: row.id,
+  rulesId: row.rulesId,
+  rulesName: row.rulesName,
+  time: timeControlOf(row),
+  seats: seats(row),
+  status: row.status,
+  result: resultOf(row),
+  ply: row.ply,
+  updatedAt: row.updatedAt,
+});
+
+/** Did anything but the ply, the clocks and the time of change move between two rows? */
+export const headerChanged = (a: GameRow, b: GameRow): boolean =>
+  a.status !== b.status ||
+  a.winner !== b.winner ||
+  a.reason !== b.reason ||
+  a.attackersName !== b.attackersName ||
+  a.defendersName !== b.defendersName ||
+  a.drawOffer !== b.drawOffer ||
+  a.rematchOffer !== b.rematchOffer ||
+  a.rematchId !== b.rematchId;
+
+/** The result a position's outcome gives, or undefined while the game goes on. */
+export function ruleResult(pos: Position): Pick<GameRow, 'winner' | 'reason'> | undefined {
+  const outcome = pos.outcome();
+  return outcome.status === 'ongoing' ? undefined : { winner: outcome.status, reason: outcome.reason };
+}

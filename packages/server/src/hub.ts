@@ -1,0 +1,685 @@
+/**
+ * The hub: the games this process serves, and everything that changes them. Every change is
+ * checked with the core against the seat's token, the side to move and the ply, committed to
+ * the store conditionally on the version it was computed from, and only then sent to the
+ * game's watchers. Changes to one game run one after another (a promise chain per game);
+ * another process's changes arrive as notices and are read back from the store.
+ */
+
+import {
+  makeLastMoveRecord,
+  makeRecord,
+  makeRules,
+  MOVE_ERRORS,
+  opposite,
+  playMoveRecord,
+  positionFromOtn,
+  recordFromGame,
+  type Position,
+  type RecordTag,
+  type Ruleset,
+  type Side,
+} from '@tafl/core';
+import { randomInt } from 'node:crypto';
+import {
+  clockView,
+  clocksAfterMove,
+  clocksAtStart,
+  clocksStopped,
+  deadline,
+  hashToken,
+  headerChanged,
+  headerOf,
+  newGameId,
+  newToken,
+  ruleResult,
+  rulesFromRequest,
+  rulesOfRow,
+  seatOf,
+  summaryOf,
+  timeColumns,
+  turnAt,
+  viewOf,
+} from './game.js';
+import {
+  MAX_PLIES,
+  MAX_WATCHED,
+  refusal,
+  type ClientMessage,
+  type CreateGameRequest,
+  type GameView,
+  type Lobby,
+  type Refusal,
+  type SeatGrant,
+  type ServerMessage,
+} from './protocol.js';
+import type { ChangeNotice, GameRow, MoveRow, Store } from './store/types.js';
+
+/** A connection watching games: the WebSocket layer's side of the hub. */
+export interface Peer {
+  send(text: string): void;
+  readonly watching: Set<string>;
+}
+
+interface Live {
+  row: GameRow;
+  readonly rules: Ruleset;
+  readonly pos: Position;
+  readonly moves: string[];
+  readonly watchers: Set<Peer>;
+  tail: Promise<unknown>;
+  busy: number;
+  touched: number;
+}
+
+export interface HubOptions {
+  /** This process's id, sent with every change notice. */
+  readonly origin: string;
+  readonly log?: (message: string) => void;
+}
+
+/** An action computed against a stale copy of the game: read it again and retry. */
+const STALE = Symbol('stale');
+type Outcome = Refusal | undefined | typeof STALE;
+
+const HEARTBEAT_MS = 1000;
+/** No heartbeat for this long: every process was down, and the clocks must not count it. */
+const DOWN_AFTER_MS = 3000;
+const SWEEP_MS = 10_000;
+const IDLE_MS = 5 * 60_000;
+
+const encode = (message: ServerMessage): string => JSON.stringify(message);
+
+export class Hub {
+  private readonly games = new Map<string, Live>();
+  private readonly loading = new Map<string, Promise<Live | undefined>>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly intervals: NodeJS.Timeout[] = [];
+  private lobbyCache: { at: number; lobby: Promise<Lobby> } | undefined;
+  private readonly log: (message: string) => void;
+
+  constructor(
+    private readonly store: Store,
+    private readonly options: HubOptions,
+  ) {
+    this.log = options.log ?? (() => {});
+  }
+
+  /** Credits the clocks with the time every server was down, then keeps time and listens. */
+  async start(): Promise<void> {
+    const now = Date.now();
+    const last = await this.store.lastHeartbeat();
+    if (last !== undefined && now - last > DOWN_AFTER_MS) {
+      const shifted = await this.store.shiftClocks(now - last);
+      if (shifted > 0)
+        this.log(`clocks of ${shifted} games stopped for the ${now - last} ms the server was down`);
+    }
+    await this.store.heartbeat(this.options.origin, now);
+    await this.store.listen(
+      this.options.origin,
+      (notice) => this.onNotice(notice),
+      () => this.refreshAll(),
+    );
+    await this.sweepClocks();
+    const every = (ms: number, f: () => Promise<unknown> | void): void => {
+      const timer = setInterval(() => {
+        Promise.resolve(f()).catch((e: unknown) => this.log(`background task failed: ${String(e)}`));
+      }, ms);
+      timer.unref();
+      this.intervals.push(timer);
+    };
+    every(HEARTBEAT_MS, () => this.store.heartbeat(this.options.origin, Date.now()));
+    every(SWEEP_MS, () => this.sweepClocks());
+    every(60_000, () => this.evictIdle());
+  }
+
+  /** Stops the timers and waits for every change under way. */
+  async stop(): Promise<void> {
+    for (const timer of this.intervals) clearInterval(timer);
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled([...this.games.values()].map((live) => live.tail));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // HTTP: create, join, view, record, lobby
+
+  async create(request: CreateGameRequest): Promise<SeatGrant | Refusal> {
+    const found = rulesFromRequest(request.rules);
+    if (typeof found === 'string') return refusal('create/rules', found);
+    const { rules, rulesId } = found;
+    const side: Side =
+      request.side === 'random' ? (randomInt(2) === 0 ? 'attackers' : 'defenders') : request.side;
+    const token = newToken();
+    const now = Date.now();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const row: GameRow = {
+        id: newGameId(),
+        rules: makeRules(rules),
+        rulesId,
+        rulesName: rules.name,
+        ...timeColumns(request.time),
+        status: 'waiting',
+        winner: null,
+        reason: null,
+        ply: 0,
+        version: 1,
+        attackersName: side === 'attackers' ? request.name : null,
+        attackersToken: side === 'attackers' ? hashToken(token) : null,
+        defendersName: side === 'defenders' ? request.name : null,
+        defendersToken: side === 'defenders' ? hashToken(token) : null,
+        clockAttackersMs: null,
+        clockDefendersMs: null,
+        turnStartedAt: null,
+        drawOffer: null,
+        rematchOffer: null,
+        rematchId: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      if (!(await this.store.commit({ kind: 'create', row }))) continue;
+      const live = this.adopt(row, rules, []);
+      if (!live) return refusal('server/error', 'the game could not be set up');
+      this.lobbyCache = undefined;
+      return { token, side, game: this.view(live, 0) };
+    }
+    return refusal('server/busy', 'no free game id was found; try again');
+  }
+
+  async join(id: string, name: string): Promise<SeatGrant | Refusal> {
+    const live = await this.get(id);
+    if (!live) return unknown(id);
+    const token = newToken();
+    let side: Side = 'attackers';
+    const outcome = await this.act(live, async () => {
+      const row = live.row;
+      if (row.status !== 'waiting')
+        return refusal('seat/taken', 'both seats of this game are taken: you can watch it');
+      side = row.attackersToken === null ? 'attackers' : 'defenders';
+      const now = Date.now();
+      const next: GameRow = {
+        ...row,
+        ...(side === 'attackers'
+          ? { attackersName: name, attackersToken: hashToken(token) }
+          : { defendersName: name, defendersToken: hashToken(token) }),
+        ...clocksAtStart(row, now),
+        status: 'playing',
+        version: row.version + 1,
+        updatedAt: now,
+      };
+      return this.commit(live, next);
+    });
+    if (outcome) return outcome;
+    this.lobbyCache = undefined;
+    return { token, side, game: this.view(live, 0) };
+  }
+
+  async gameView(id: string): Promise<GameView | undefined> {
+    const live = await this.get(id);
+    return live && this.view(live, 0);
+  }
+
+  /** The OTN record of a game: the moves, the players, and how it ended. */
+  async record(id: string): Promise<string | undefined> {
+    const live = await this.get(id);
+    if (!live) return undefined;
+    const row = live.row;
+    const tags: RecordTag[] = [
+      { key: 'date', value: new Date(row.createdAt).toISOString().slice(0, 10).replaceAll('-', '.') },
+      { key: 'attackers', value: row.attackersName ?? '?' },
+      { key: 'defenders', value: row.defendersName ?? '?' },
+      { key: 'x-online', value: row.id },
+    ];
+    if (row.rulesId !== null) tags.push({ key: 'x-ruleset', value: row.rulesId });
+    const record = recordFromGame(live.pos, tags);
+    if (row.status !== 'ended' || row.reason === null || ruleResult(live.pos)) return makeRecord(record);
+    const value = row.winner === 'attackers' ? '1' : row.winner === 'defenders' ? '-1' : '0';
+    const ended = [...record.tags, { key: 'result', value }, { key: 'termination', value: row.reason }];
+    const moves = row.reason === 'resignation' ? [...record.moves, { move: '---' }] : record.moves;
+    return makeRecord({ ...record, tags: ended, moves });
+  }
+
+  /** Open, live and finished games; read at most once a second. */
+  lobby(): Promise<Lobby> {
+    const now = Date.now();
+    if (this.lobbyCache && now - this.lobbyCache.at < 1000) return this.lobbyCache.lobby;
+    const lobby = this.store.lobby(30).then((rows) => ({
+      open: rows.open.map(summaryOf),
+      live: rows.live.map(summaryOf),
+      finished: rows.finished.map(summaryOf),
+    }));
+    this.lobbyCache = { at: now, lobby };
+    lobby.catch(() => (this.lobbyCache = undefined));
+    return lobby;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // WebSocket: watch and act
+
+  async watch(peer: Peer, id: string, from = 0, token?: string): Promise<Refusal | undefined> {
+    if (!peer.watching.has(id) && peer.watching.size >= MAX_WATCHED)
+      return refusal('game/watch-limit', `a connection watches at most ${MAX_WATCHED} games`);
+    const live = await this.get(id);
+    if (!live) return unknown(id);
+    // A client ahead of this process has seen another process's moves: read them first.
+    if (from > live.row.ply) await this.act(live, () => this.refresh(live).then(() => undefined));
+    let you: Side | null = null;
+    if (token !== undefined) {
+      const seat = seatOf(live.row, token);
+      if (!seat) return refusal('seat/token', 'this token holds no seat in this game');
+      you = seat;
+    }
+    live.watchers.add(peer);
+    peer.watching.add(id);
+    live.touched = Date.now();
+    peer.send(encode({ t: 'state', game: this.view(live, from), you }));
+    return undefined;
+  }
+
+  unwatch(peer: Peer, id: string): void {
+    peer.watching.delete(id);
+    this.games.get(id)?.watchers.delete(peer);
+  }
+
+  disconnect(peer: Peer): void {
+    for (const id of peer.watching) this.games.get(id)?.watchers.delete(peer);
+    peer.watching.clear();
+  }
+
+  /** A player's action: move, resign, draw, rematch or abort. */
+  async play(
+    message: Exclude<ClientMessage, { t: 'watch' | 'unwatch' | 'ping' }>,
+  ): Promise<Refusal | undefined> {
+    const live = await this.get(message.game);
+    if (!live) return unknown(message.game);
+    return this.act(live, async () => {
+      const row = live.row;
+      const side = seatOf(row, message.token);
+      if (!side) return refusal('seat/token', 'this token holds no seat in this game');
+      switch (message.t) {
+        case 'move':
+          return this.move(live, side, message.ply, message.move);
+        case 'resign':
+          if (row.status !== 'playing') return notPlaying(row);
+          return this.end(live, opposite(side), 'resignation');
+        case 'abort':
+          if (row.status === 'ended' || row.status === 'aborted') return notPlaying(row);
+          if (row.ply > 0) return refusal('abort/late', 'a game can only be aborted before the first move');
+          return this.end(live, 'none', 'aborted');
+        case 'draw':
+          return this.draw(live, side, message.act);
+        case 'rematch':
+          return this.rematch(live, side, message.act);
+      }
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The actions (each runs in the game's chain, against its latest committed row)
+
+  private async move(live: Live, side: Side, ply: number, text: string): Promise<Outcome> {
+    // A client ahead of this copy has seen another process's moves: read them first.
+    if (ply > live.row.ply) await this.refresh(live);
+    const row = live.row;
+    if (row.status !== 'playing') return notPlaying(row);
+    if (ply !== row.ply)
+      return refusal('move/stale', `the game is at move ${row.ply}, not ${ply}: catch up and try again`);
+    const turn = turnAt(live.rules, row.ply);
+    if (side !== turn) return refusal('move/turn', `it is the ${turn}' turn`);
+    const now = Date.now();
+    if (clocksAfterMove(row, side, now, false) === undefined) {
+      await this.flag(live);
+      return refusal('time/out', `the ${side}' time has run out`);
+    }
+    if (row.ply >= MAX_PLIES)
+      return refusal('move/illegal', `the game has reached ${MAX_PLIES} moves: offer a draw`);
+    const played = playMoveRecord(live.pos, text);
+    if (!played.ok)
+      return refusal(
+        played.code === MOVE_ERRORS.syntax || played.code === MOVE_ERRORS.square
+          ? 'move/syntax'
+          : 'move/illegal',
+        played.message,
+      );
+    const record = makeLastMoveRecord(live.pos);
+    const result = ruleResult(live.pos);
+    const clocks = clocksAfterMove(row, side, now, result !== undefined)!;
+    const next: GameRow = {
+      ...row,
+      ...clocks,
+      ...(result ? { status: 'ended' as const, winner: result.winner, reason: result.reason } : {}),
+      ply: row.ply + 1,
+      version: row.version + 1,
+      drawOffer: null,
+      updatedAt: now,
+    };
+    const move: MoveRow = {
+      gameId: row.id,
+      ply: next.ply,
+      move: record,
+      at: now,
+      clockMs: side === 'attackers' ? next.clockAttackersMs : next.clockDefendersMs,
+    };
+    let outcome: Outcome;
+    try {
+      outcome = await this.commit(live, next, move);
+    } catch (e) {
+      live.pos.undo();
+      throw e;
+    }
+    if (outcome === STALE) live.pos.undo();
+    return outcome;
+  }
+
+  private end(
+    live: Live,
+    winner: Side | 'draw' | 'none',
+    reason: NonNullable<GameRow['reason']>,
+  ): Promise<Outcome> {
+    const row = live.row;
+    const now = Date.now();
+    return this.commit(live, {
+      ...row,
+      ...clocksStopped(row, turnAt(live.rules, row.ply), now),
+      status: reason === 'aborted' ? 'aborted' : 'ended',
+      winner,
+      reason,
+      drawOffer: null,
+      version: row.version + 1,
+      updatedAt: now,
+    });
+  }
+
+  /** Ends the game on time if the side to move's time has run out. */
+  private async flag(live: Live): Promise<Outcome> {
+    const turn = turnAt(live.rules, live.row.ply);
+    const due = deadline(live.row, turn);
+    if (due === undefined || due > Date.now()) return undefined;
+    return this.end(live, opposite(turn), 'time');
+  }
+
+  private draw(live: Live, side: Side, act: 'offer' | 'accept' | 'decline'): Promise<Outcome> | Outcome {
+    const row = live.row;
+    if (row.status !== 'playing') return notPlaying(row);
+    const theirs = row.drawOffer === opposite(side);
+    if (act === 'offer' && row.drawOffer === side) return undefined;
+    if (act === 'accept' || (act === 'offer' && theirs)) {
+      if (!theirs) return refusal('draw/none', 'there is no draw offer to accept');
+      return this.end(live, 'draw', 'agreement');
+    }
+    if (act === 'decline' && !theirs) return refusal('draw/none', 'there is no draw offer to decline');
+    const now = Date.now();
+    return this.commit(live, {
+      ...row,
+      drawOffer: act === 'offer' ? side : null,
+      version: row.version + 1,
+      updatedAt: now,
+    });
+  }
+
+  private async rematch(live: Live, side: Side, act: 'offer' | 'accept' | 'decline'): Promise<Outcome> {
+    const row = live.row;
+    if (row.status !== 'ended' && row.status !== 'aborted')
+      return refusal('rematch/none', 'a rematch can be offered once the game is over');
+    if (row.rematchId !== null) return refusal('rematch/taken', 'the rematch of this game has already begun');
+    const theirs = row.rematchOffer === opposite(side);
+    if (act === 'offer' && row.rematchOffer === side) return undefined;
+    const now = Date.now();
+    if (act === 'decline' || (act === 'accept' && !theirs)) {
+      if (!theirs) return refusal('rematch/none', 'there is no rematch offer to answer');
+      return this.commit(live, { ...row, rematchOffer: null, version: row.version + 1, updatedAt: now });
+    }
+    if (act === 'offer' && !theirs)
+      return this.commit(live, { ...row, rematchOffer: side, version: row.version + 1, updatedAt: now });
+    // Accepted: the same rules and time, the sides swapped, both seats taken by the same tokens.
+    const fresh: GameRow = {
+      ...row,
+      id: newGameId(),
+      status: 'playing',
+      winner: null,
+      reason: null,
+      ply: 0,
+      version: 1,
+      attackersName: row.defendersName,
+      attackersToken: row.defendersToken,
+      defendersName: row.attackersName,
+      defendersToken: row.attackersToken,
+      drawOffer: null,
+      rematchOffer: null,
+      rematchId: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const started = { ...fresh, ...clocksAtStart(fresh, now) };
+    const from: GameRow = {
+      ...row,
+      rematchOffer: null,
+      rematchId: started.id,
+      version: row.version + 1,
+      updatedAt: now,
+    };
+    if (!(await this.store.commit({ kind: 'rematch', expectVersion: row.version, from, row: started })))
+      return STALE;
+    this.adopt(started, live.rules, []);
+    this.applied(live, from);
+    return undefined;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Committing and telling
+
+  /** Runs `action` in the game's chain; reads the game again and retries when it was stale. */
+  private act(live: Live, action: () => Promise<Outcome> | Outcome): Promise<Refusal | undefined> {
+    const run = async (): Promise<Refusal | undefined> => {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const outcome = await action();
+        if (outcome !== STALE) return outcome;
+        await this.refresh(live);
+      }
+      return refusal('server/busy', 'the game is changing too fast; try again');
+    };
+    live.busy++;
+    const result = live.tail.then(run, run);
+    live.tail = result.catch(() => undefined).finally(() => live.busy--);
+    return result;
+  }
+
+  private async commit(live: Live, next: GameRow, move?: MoveRow): Promise<Outcome> {
+    const change = {
+      kind: 'update' as const,
+      expectVersion: live.row.version,
+      row: next,
+      ...(move ? { move } : {}),
+    };
+    if (!(await this.store.commit(change))) return STALE;
+    this.applied(live, next, move);
+    return undefined;
+  }
+
+  /** A committed change: keep it and send it to the watchers. */
+  private applied(live: Live, next: GameRow, move?: MoveRow): void {
+    const prev = live.row;
+    live.row = next;
+    live.touched = Date.now();
+    if (move) live.moves.push(move.move);
+    if (prev.status !== next.status || move?.ply === 1) this.lobbyCache = undefined;
+    this.arm(live);
+    if (live.watchers.size === 0) return;
+    const now = Date.now();
+    const turn = turnAt(live.rules, next.ply);
+    if (move) {
+      const clock = clockView(next, turn, now);
+      this.broadcast(live, encode({ t: 'move', game: next.id, ply: move.ply, move: move.move, clock }));
+    }
+    if (!move || headerChanged(prev, next))
+      this.broadcast(live, encode({ t: 'update', game: headerOf(next, turn, now) }));
+  }
+
+  private broadcast(live: Live, text: string): void {
+    for (const peer of live.watchers) peer.send(text);
+  }
+
+  private view(live: Live, from: number): GameView {
+    return viewOf(live.row, turnAt(live.rules, live.row.ply), live.moves, from, Date.now());
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Loading, refreshing, other processes' notices
+
+  private async get(id: string): Promise<Live | undefined> {
+    const live = this.games.get(id);
+    if (live) return live;
+    let pending = this.loading.get(id);
+    if (!pending) {
+      pending = this.load(id).finally(() => this.loading.delete(id));
+      this.loading.set(id, pending);
+    }
+    return pending;
+  }
+
+  private async load(id: string): Promise<Live | undefined> {
+    const row = await this.store.loadGame(id);
+    if (!row) return undefined;
+    const rules = rulesOfRow(row);
+    if (!rules) {
+      this.log(`game ${id}: its rules cannot be read`);
+      return undefined;
+    }
+    const moves = await this.store.loadMoves(id, 0);
+    return (
+      this.games.get(id) ??
+      this.adopt(
+        row,
+        rules,
+        moves.map((m) => m.move),
+      )
+    );
+  }
+
+  /** Keeps a game read from the store or just created; undefined if its moves do not replay. */
+  private adopt(row: GameRow, rules: Ruleset, moves: readonly string[]): Live | undefined {
+    const start = positionFromOtn(rules);
+    if (!start.ok) return undefined;
+    const pos = start.value;
+    for (const [i, move] of moves.entries()) {
+      const played = playMoveRecord(pos, move);
+      if (!played.ok) {
+        this.log(
+          `game ${row.id}: stored move ${i + 1} ${JSON.stringify(move)} does not replay: ${played.message}`,
+        );
+        return undefined;
+      }
+    }
+    const live: Live = {
+      row,
+      rules,
+      pos,
+      moves: [...moves],
+      watchers: new Set(),
+      tail: Promise.resolve(),
+      busy: 0,
+      touched: Date.now(),
+    };
+    this.games.set(row.id, live);
+    this.arm(live);
+    return live;
+  }
+
+  /** Reads what other processes committed since this copy, and tells the watchers. */
+  private async refresh(live: Live): Promise<void> {
+    const row = await this.store.loadGame(live.row.id);
+    if (!row || row.version <= live.row.version) return;
+    const moves = await this.store.loadMoves(row.id, live.row.ply);
+    for (const move of moves) {
+      if (move.ply !== live.row.ply + 1 || !playMoveRecord(live.pos, move.move).ok) {
+        this.log(`game ${row.id}: move ${move.ply} read back does not follow; dropping the copy`);
+        this.games.delete(row.id);
+        for (const peer of live.watchers) peer.watching.delete(row.id);
+        return;
+      }
+      this.applied(live, { ...live.row, ply: move.ply, version: row.version }, move);
+    }
+    this.applied(live, row);
+  }
+
+  private onNotice(notice: ChangeNotice): void {
+    if (notice.origin === this.options.origin) return;
+    this.lobbyCache = undefined;
+    const live = this.games.get(notice.id);
+    if (!live) {
+      // Not served here: a clock it may run is picked up by the sweep.
+      return;
+    }
+    if (live.watchers.size === 0 && live.busy === 0) {
+      this.games.delete(notice.id);
+      return;
+    }
+    if (notice.version > live.row.version)
+      void this.act(live, () => this.refresh(live).then(() => undefined)).catch((e: unknown) =>
+        this.log(`game ${notice.id}: refresh failed: ${String(e)}`),
+      );
+  }
+
+  /** Notices may have been missed (the LISTEN connection was lost): read every game again. */
+  private refreshAll(): void {
+    this.lobbyCache = undefined;
+    for (const live of this.games.values())
+      this.onNotice({ id: live.row.id, version: Number.MAX_SAFE_INTEGER, origin: '' });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Clocks and memory
+
+  private arm(live: Live): void {
+    const id = live.row.id;
+    const existing = this.timers.get(id);
+    if (existing) clearTimeout(existing);
+    this.timers.delete(id);
+    const due = deadline(live.row, turnAt(live.rules, live.row.ply));
+    if (due !== undefined) this.schedule(id, due);
+  }
+
+  private schedule(id: string, due: number): void {
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(id);
+        void this.get(id)
+          .then((live) => live && this.act(live, () => this.flag(live)))
+          .catch((e: unknown) => this.log(`game ${id}: the time check failed: ${String(e)}`));
+      },
+      Math.min(2 ** 31 - 1, Math.max(0, due - Date.now()) + 20),
+    );
+    timer.unref();
+    this.timers.set(id, timer);
+  }
+
+  /** Arms a timer for every running clock that runs out soon (games served elsewhere too). */
+  private async sweepClocks(): Promise<void> {
+    const horizon = Date.now() + 2 * SWEEP_MS;
+    for (const row of await this.store.runningClocks()) {
+      if (this.timers.has(row.id) || this.games.has(row.id)) continue;
+      const rules = rulesOfRow(row);
+      const due = rules && deadline(row, turnAt(rules, row.ply));
+      if (due !== undefined && due < horizon) this.schedule(row.id, due);
+    }
+  }
+
+  private evictIdle(): void {
+    const old = Date.now() - IDLE_MS;
+    for (const [id, live] of this.games)
+      if (live.watchers.size === 0 && live.busy === 0 && live.touched < old) this.games.delete(id);
+  }
+
+  /** For tests and the health check: games held in memory. */
+  get size(): number {
+    return this.games.size;
+  }
+}
+
+const unknown = (id: string): Refusal => refusal('game/unknown', `there is no game ${id}`);
+
+function notPlaying(row: GameRow): Refusal {
+  if (row.status === 'waiting')
+    return refusal('game/waiting', 'the game has not begun: the other seat is free');
+  return refusal('game/over', 'the game is over');
+}

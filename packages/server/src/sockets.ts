@@ -1,0 +1,180 @@
+/**
+ * The WebSocket side: one `Connection` per socket. Every message is limited in size and rate,
+ * read against the protocol's schema, and handed to the hub; whatever goes wrong is answered
+ * with a code and a sentence, and nothing a client sends can throw out of here.
+ */
+
+import type { RawData, WebSocket } from 'ws';
+import type { Hub, Peer } from './hub.js';
+import {
+  MAX_MESSAGE_BYTES,
+  PROTOCOL_VERSION,
+  RATE_BURST,
+  RATE_PER_SECOND,
+  parseClientMessage,
+  type ClientMessage,
+  type ErrorCode,
+  type Refusal,
+  type ServerMessage,
+} from './protocol.js';
+
+/** Messages refused for rate in a row before the connection is closed (1008, policy). */
+const ABUSE_LIMIT = 200;
+/** Bytes queued to a client that does not read before it is dropped. */
+const SEND_BUFFER_LIMIT = 4 * 1024 * 1024;
+const PING_MS = 30_000;
+
+const OPEN = 1;
+
+export class Connection implements Peer {
+  readonly watching = new Set<string>();
+  private tokens = RATE_BURST;
+  private refilled = Date.now();
+  private overRate = 0;
+  alive = true;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly hub: Hub,
+    private readonly log: (message: string) => void,
+  ) {
+    socket.on('message', (data, isBinary) => this.receive(data, isBinary));
+    socket.on('pong', () => (this.alive = true));
+    socket.on('close', () => hub.disconnect(this));
+    socket.on('error', () => hub.disconnect(this));
+    this.reply({ t: 'hello', v: PROTOCOL_VERSION, now: Date.now() });
+  }
+
+  send(text: string): void {
+    if (this.socket.readyState !== OPEN) return;
+    if (this.socket.bufferedAmount > SEND_BUFFER_LIMIT) {
+      this.socket.terminate();
+      return;
+    }
+    this.socket.send(text);
+  }
+
+  private reply(message: ServerMessage): void {
+    this.send(JSON.stringify(message));
+  }
+
+  private refuse(refused: Refusal, re?: number, game?: string): void {
+    this.reply({
+      t: 'error',
+      ...(re === undefined ? {} : { re }),
+      ...(game === undefined ? {} : { game }),
+      code: refused.code,
+      message: refused.message,
+    });
+  }
+
+  /** The ws-level heartbeat: a connection that has not answered the last ping is dropped. */
+  ping(): void {
+    if (!this.alive) {
+      this.socket.terminate();
+      return;
+    }
+    this.alive = false;
+    this.socket.ping();
+  }
+
+  close(code: number, reason: string): void {
+    this.socket.close(code, reason);
+  }
+
+  private allowed(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(RATE_BURST, this.tokens + ((now - this.refilled) * RATE_PER_SECOND) / 1000);
+    this.refilled = now;
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      this.overRate = 0;
+      return true;
+    }
+    if (++this.overRate >= ABUSE_LIMIT) this.close(1008, 'too many messages');
+    return false;
+  }
+
+  private receive(data: RawData, isBinary: boolean): void {
+    if (!this.allowed()) {
+      this.refuse({ code: 'rate/limited', message: `at most ${RATE_PER_SECOND} messages a second, please` });
+      return;
+    }
+    const bytes = Buffer.isBuffer(data)
+      ? data
+      : Array.isArray(data)
+        ? Buffer.concat(data)
+        : Buffer.from(data);
+    if (isBinary)
+      return this.refuse({ code: 'msg/schema', message: 'messages are JSON text, not binary frames' });
+    if (bytes.length > MAX_MESSAGE_BYTES)
+      return this.refuse({ code: 'msg/size', message: `a message has at most ${MAX_MESSAGE_BYTES} bytes` });
+    const text = bytes.toString('utf8');
+    const parsed = parseClientMessage(text);
+    if (!parsed.ok) return this.refuse(parsed, parsed.code === 'msg/schema' ? requestId(text) : undefined);
+    const message = parsed.value;
+    this.handle(message).then(
+      (refused) => refused && this.refuse(refused, message.re, 'game' in message ? message.game : undefined),
+      (e: unknown) => {
+        this.log(`message ${message.t} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+        this.refuse(serverError, message.re, 'game' in message ? message.game : undefined);
+      },
+    );
+  }
+
+  private async handle(message: ClientMessage): Promise<Refusal | undefined> {
+    switch (message.t) {
+      case 'ping':
+        this.reply({ t: 'pong', ...(message.re === undefined ? {} : { re: message.re }), now: Date.now() });
+        return undefined;
+      case 'watch':
+        return this.hub.watch(this, message.game, message.from, message.token);
+      case 'unwatch':
+        this.hub.unwatch(this, message.game);
+        return undefined;
+      default:
+        return this.hub.play(message);
+    }
+  }
+}
+
+/** The `re` of a message refused for its shape, when it has a valid one, to answer it by. */
+function requestId(text: string): number | undefined {
+  const x: unknown = JSON.parse(text);
+  const re = typeof x === 'object' && x !== null ? (x as { re?: unknown }).re : undefined;
+  return typeof re === 'number' && Number.isInteger(re) && re >= 0 && re <= 2 ** 31 ? re : undefined;
+}
+
+const serverError: Refusal = {
+  code: 'server/error' as ErrorCode,
+  message: 'the server could not do this; try again',
+};
+
+/** Every open connection, pinged together; closed together at shutdown. */
+export class Connections {
+  private readonly all = new Set<Connection>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly hub: Hub,
+    private readonly log: (message: string) => void,
+  ) {
+    this.timer = setInterval(() => this.all.forEach((c) => c.ping()), PING_MS);
+    this.timer.unref();
+  }
+
+  accept(socket: WebSocket): void {
+    const connection = new Connection(socket, this.hub, this.log);
+    this.all.add(connection);
+    socket.on('close', () => this.all.delete(connection));
+  }
+
+  get size(): number {
+    return this.all.size;
+  }
+
+  closeAll(): void {
+    clearInterval(this.timer);
+    for (const c of this.all) c.close(1001, 'the server is stopping');
+  }
+}

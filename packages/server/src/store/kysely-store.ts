@@ -1,0 +1,296 @@
+/**
+ * The one query layer of both databases: the same Kysely queries run on SQLite and PostgreSQL;
+ * a `Backend` (sqlite.ts, postgres.ts) gives the connection and what only PostgreSQL does
+ * (NOTIFY in the batch's transaction, LISTEN on its own connection).
+ *
+ * Group commit: `commit` queues its change; when none is being written, the queue is flushed on
+ * the next turn of the event loop (setImmediate), and while a batch's transaction runs, the
+ * changes that arrive wait for the next one. Each batch (at most MAX_BATCH changes, so that a
+ * transaction stays short) is one transaction, and its changes' promises settle only once it has
+ * committed: true or false for each, or the transaction's error for all of them.
+ */
+
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { GAME_STATUSES } from '../protocol.js';
+import { migrateToLatest } from './migrations.js';
+import {
+  gameFromDb,
+  gameToDb,
+  moveFromDb,
+  moveProblem,
+  moveToDb,
+  rowProblem,
+  type Database,
+} from './schema.js';
+import type { ChangeNotice, GameChange, GameRow, LobbyRows, MoveRow, Store } from './types.js';
+
+/** The most changes one transaction writes; more wait for the next batch. */
+export const MAX_BATCH = 500;
+
+/** What differs between the databases; everything else is the shared query code below. */
+export interface Backend {
+  readonly dialect: 'sqlite' | 'postgres';
+  readonly db: Kysely<Database>;
+  /** Inside a batch's transaction: makes the changes known to every process on commit. */
+  notify?(trx: Transaction<Database>, notices: readonly ChangeNotice[]): Promise<void>;
+  /** Starts delivering other processes' notices (never called back on SQLite). */
+  listen(onNotice: (notice: ChangeNotice) => void, onReconnect?: () => void): Promise<void>;
+  /** Closes what the backend holds besides `db` (the LISTEN connection). */
+  close(): Promise<void>;
+}
+
+/** Counters of the group commit, for measurements and tests. */
+export interface CommitStats {
+  /** Transactions run (committed or not). */
+  batches: number;
+  /** Changes they carried. */
+  changes: number;
+  largestBatch: number;
+  /** Transactions that failed (all their changes rejected). */
+  failedBatches: number;
+}
+
+interface Pending {
+  readonly change: GameChange;
+  readonly resolve: (applied: boolean) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** The first thing wrong with a change (a hub bug), or undefined. */
+function changeProblem(change: GameChange): string | undefined {
+  const row = (r: GameRow, version?: number): string | undefined => {
+    const problem = rowProblem(r);
+    if (problem) return `game ${String(r.id)}: ${problem}`;
+    if (!GAME_STATUSES.includes(r.status)) return `game ${r.id}: unknown status ${String(r.status)}`;
+    if (version !== undefined && r.version !== version)
+      return `game ${r.id}: version ${r.version} where ${version} was expected`;
+    return undefined;
+  };
+  switch (change.kind) {
+    case 'create':
+      return row(change.row, 1);
+    case 'update':
+      return (
+        row(change.row, change.expectVersion + 1) ??
+        (change.move ? moveProblem(change.move, change.row) : undefined)
+      );
+    case 'rematch':
+      return row(change.from, change.expectVersion + 1) ?? row(change.row, 1);
+    default:
+      return `unknown change ${JSON.stringify((change as { kind?: unknown }).kind)}`;
+  }
+}
+
+/** The notices a change sends once applied. */
+function noticesOf(change: GameChange, origin: string): ChangeNotice[] {
+  const of = (row: GameRow): ChangeNotice => ({ id: row.id, version: row.version, origin });
+  return change.kind === 'rematch' ? [of(change.from), of(change.row)] : [of(change.row)];
+}
+
+export class KyselyStore implements Store {
+  readonly dialect: 'sqlite' | 'postgres';
+  readonly stats: CommitStats = { batches: 0, changes: 0, largestBatch: 0, failedBatches: 0 };
+  private readonly db: Kysely<Database>;
+  private readonly queue: Pending[] = [];
+  /** A flush is scheduled or running: new changes join its queue. */
+  private flushing = false;
+  /** Settles when the current flush has emptied the queue. */
+  private drained: Promise<void> = Promise.resolve();
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    private readonly backend: Backend,
+    /** This process's id, sent with every notice. */
+    private origin: string,
+  ) {
+    this.dialect = backend.dialect;
+    this.db = backend.db;
+  }
+
+  migrate(): Promise<void> {
+    return migrateToLatest(this.db);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Group commit
+
+  commit(change: GameChange): Promise<boolean> {
+    if (this.closing) return Promise.reject(new Error('the store is closed'));
+    const problem = changeProblem(change);
+    if (problem) return Promise.reject(new TypeError(`refused change: ${problem}`));
+    return new Promise<boolean>((resolve, reject) => {
+      this.queue.push({ change, resolve, reject });
+      if (!this.flushing) {
+        this.flushing = true;
+        this.drained = new Promise((done) => setImmediate(() => void this.flush().then(done)));
+      }
+    });
+  }
+
+  /** Writes batches until the queue is empty; never throws. */
+  private async flush(): Promise<void> {
+    while (this.queue.length > 0) await this.write(this.queue.splice(0, MAX_BATCH));
+    // No await between the last look at the queue and this: a change queued from now on
+    // schedules a new flush.
+    this.flushing = false;
+  }
+
+  private async write(batch: Pending[]): Promise<void> {
+    this.stats.batches++;
+    this.stats.changes += batch.length;
+    this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
+    let applied: boolean[];
+    try {
+      applied = await this.db.transaction().execute(async (trx) => {
+        const results: boolean[] = [];
+        const notices: ChangeNotice[] = [];
+        for (const { change } of batch) {
+          const ok = await apply(trx, change);
+          results.push(ok);
+          if (ok) notices.push(...noticesOf(change, this.origin));
+        }
+        if (notices.length > 0 && this.backend.notify) await this.backend.notify(trx, notices);
+        return results;
+      });
+    } catch (e) {
+      this.stats.failedBatches++;
+      for (const pending of batch) pending.reject(e);
+      return;
+    }
+    batch.forEach((pending, i) => pending.resolve(applied[i] === true));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reads
+
+  async loadGame(id: string): Promise<GameRow | undefined> {
+    const row = await this.db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && gameFromDb(row);
+  }
+
+  async loadMoves(id: string, afterPly: number): Promise<MoveRow[]> {
+    const rows = await this.db
+      .selectFrom('moves')
+      .selectAll()
+      .where('game_id', '=', id)
+      .where('ply', '>', afterPly)
+      .orderBy('ply')
+      .execute();
+    return rows.map(moveFromDb);
+  }
+
+  async lobby(limit: number): Promise<LobbyRows> {
+    const n = Math.max(0, Math.floor(limit));
+    const list = async (status: string): Promise<GameRow[]> =>
+      n === 0
+        ? []
+        : (
+            await this.db
+              .selectFrom('games')
+              .selectAll()
+              .where('status', '=', status)
+              .orderBy('updated_at', 'desc')
+              .orderBy('id', 'desc')
+              .limit(n)
+              .execute()
+          ).map(gameFromDb);
+    const [open, live, finished] = await Promise.all([list('waiting'), list('playing'), list('ended')]);
+    return { open, live, finished };
+  }
+
+  async runningClocks(): Promise<GameRow[]> {
+    const rows = await this.db
+      .selectFrom('games')
+      .selectAll()
+      .where('status', '=', sql.lit('playing'))
+      .where('turn_started_at', 'is not', null)
+      .orderBy('turn_started_at')
+      .execute();
+    return rows.map(gameFromDb);
+  }
+
+  async shiftClocks(ms: number): Promise<number> {
+    if (!Number.isSafeInteger(ms)) throw new TypeError(`shiftClocks: ${ms} is not a whole number of ms`);
+    const result = await this.db
+      .updateTable('games')
+      .set((eb) => ({ turn_started_at: eb('turn_started_at', '+', ms) }))
+      .where('status', '=', sql.lit('playing'))
+      .where('turn_started_at', 'is not', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  async heartbeat(serverId: string, now: number): Promise<void> {
+    await this.db
+      .insertInto('heartbeats')
+      .values({ server_id: serverId, at: now })
+      .onConflict((oc) => oc.column('server_id').doUpdateSet((eb) => ({ at: eb.ref('excluded.at') })))
+      .execute();
+  }
+
+  async lastHeartbeat(): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('heartbeats')
+      .select((eb) => eb.fn.max('at').as('at'))
+      .executeTakeFirst();
+    return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
+  }
+
+  listen(origin: string, onNotice: (notice: ChangeNotice) => void, onReconnect?: () => void): Promise<void> {
+    this.origin = origin;
+    return this.backend.listen(onNotice, onReconnect);
+  }
+
+  /** Refuses new changes, writes those queued, then closes every connection. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await this.drained;
+      await this.backend.close();
+      await this.db.destroy();
+    })();
+    return this.closing;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The statements of one change, inside the batch's transaction
+
+async function insertGame(trx: Transaction<Database>, row: GameRow): Promise<boolean> {
+  const result = await trx
+    .insertInto('games')
+    .values(gameToDb(row))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+async function updateGame(trx: Transaction<Database>, expectVersion: number, row: GameRow): Promise<boolean> {
+  const { id, ...columns } = gameToDb(row);
+  const result = await trx
+    .updateTable('games')
+    .set(columns)
+    .where('id', '=', id)
+    .where('version', '=', expectVersion)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+async function apply(trx: Transaction<Database>, change: GameChange): Promise<boolean> {
+  switch (change.kind) {
+    case 'create':
+      return insertGame(trx, change.row);
+    case 'update': {
+      if (!(await updateGame(trx, change.expectVersion, change.row))) return false;
+      if (change.move) await trx.insertInto('moves').values(moveToDb(change.move)).execute();
+      return true;
+    }
+    case 'rematch': {
+      // The new game first: a duplicate id is refused without touching `from`. If `from` has
+      // moved on, the game just inserted (visible to no one else yet) is taken out again.
+      if (!(await insertGame(trx, change.row))) return false;
+      if (await updateGame(trx, change.expectVersion, change.from)) return true;
+      await trx.deleteFrom('games').where('id', '=', change.row.id).execute();
+      return false;
+    }
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * The tables as Kysely sees them (snake_case columns), and the mapping between a `games` row and
+ * the hub's `GameRow`. Times are milliseconds since 1970 in `bigint` columns: SQLite returns them
+ * as numbers, and the PostgreSQL connections parse int8 as numbers (see postgres.ts).
+ */
+
+import type { GameStatus, OnlineEndReason } from '../protocol.js';
+import type { GameRow, MoveRow } from './types.js';
+
+export interface GamesTable {
+  id: string;
+  rules: string;
+  rules_id: string | null;
+  rules_name: string;
+  time_kind: string;
+  time_base_ms: number;
+  time_increment_ms: number;
+  status: string;
+  winner: string | null;
+  reason: string | null;
+  ply: number;
+  version: number;
+  attackers_name: string | null;
+  attackers_token: string | null;
+  defenders_name: string | null;
+  defenders_token: string | null;
+  clock_attackers_ms: number | null;
+  clock_defenders_ms: number | null;
+  turn_started_at: number | null;
+  draw_offer: string | null;
+  rematch_offer: string | null;
+  rematch_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MovesTable {
+  game_id: string;
+  ply: number;
+  move: string;
+  at: number;
+  clock_ms: number | null;
+}
+
+export interface HeartbeatsTable {
+  server_id: string;
+  at: number;
+}
+
+export interface Database {
+  games: GamesTable;
+  moves: MovesTable;
+  heartbeats: HeartbeatsTable;
+}
+
+/** A stored integer: a JS number whatever the driver gave (a bigint or a digit string). */
+function int(x: unknown): number {
+  if (typeof x === 'number') return x;
+  if (typeof x === 'bigint' || typeof x === 'string') return Number(x);
+  throw new TypeError(`an integer column holds ${typeof x}`);
+}
+
+const intOrNull = (x: unknown): number | null => (x === null || x === undefined ? null : int(x));
+
+export function gameFromDb(r: GamesTable): GameRow {
+  return {
+    id: r.id,
+    rules: r.rules,
+    rulesId: r.rules_id,
+    rulesName: r.rules_name,
+    timeKind: r.time_kind,
+    timeBaseMs: int(r.time_base_ms),
+    timeIncrementMs: int(r.time_increment_ms),
+    status: r.status as GameStatus,
+    winner: r.winner,
+    reason: r.reason as OnlineEndReason | null,
+    ply: int(r.ply),
+    version: int(r.version),
+    attackersName: r.attackers_name,
+    attackersToken: r.attackers_token,
+    defendersName: r.defenders_name,
+    defendersToken: r.defenders_token,
+    clockAttackersMs: intOrNull(r.clock_attackers_ms),
+    clockDefendersMs: intOrNull(r.clock_defenders_ms),
+    turnStartedAt: intOrNull(r.turn_started_at),
+    drawOffer: r.draw_offer,
+    rematchOffer: r.rematch_offer,
+    rematchId: r.rematch_id,
+    createdAt: int(r.created_at),
+    updatedAt: int(r.updated_at),
+  };
+}
+
+export function gameToDb(g: GameRow): GamesTable {
+  return {
+    id: g.id,
+    rules: g.rules,
+    rules_id: g.rulesId,
+    rules_name: g.rulesName,
+    time_kind: g.timeKind,
+    time_base_ms: g.timeBaseMs,
+    time_increment_ms: g.timeIncrementMs,
+    status: g.status,
+    winner: g.winner,
+    reason: g.reason,
+    ply: g.ply,
+    version: g.version,
+    attackers_name: g.attackersName,
+    attackers_token: g.attackersToken,
+    defenders_name: g.defendersName,
+    defenders_token: g.defendersToken,
+    clock_attackers_ms: g.clockAttackersMs,
+    clock_defenders_ms: g.clockDefendersMs,
+    turn_started_at: g.turnStartedAt,
+    draw_offer: g.drawOffer,
+    rematch_offer: g.rematchOffer,
+    rematch_id: g.rematchId,
+    created_at: g.createdAt,
+    updated_at: g.updatedAt,
+  };
+}
+
+export function moveFromDb(r: MovesTable): MoveRow {
+  return { gameId: r.game_id, ply: int(r.ply), move: r.move, at: int(r.at), clockMs: intOrNull(r.clock_ms) };
+}
+
+export function moveToDb(m: MoveRow): MovesTable {
+  return { game_id: m.gameId, ply: m.ply, move: m.move, at: m.at, clock_ms: m.clockMs };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What `commit` accepts: a change with a field of the wrong kind would fail inside the batch's
+// transaction and take every other change of the batch down with it, so it is refused up front.
+
+const TEXT: readonly (keyof GameRow)[] = ['id', 'rules', 'rulesName', 'timeKind', 'status'];
+const TEXT_OR_NULL: readonly (keyof GameRow)[] = [
+  'rulesId',
+  'winner',
+  'reason',
+  'attackersName',
+  'attackersToken',
+  'defendersName',
+  'defendersToken',
+  'drawOffer',
+  'rematchOffer',
+  'rematchId',
+];
+const INT: readonly (keyof GameRow)[] = [
+  'timeBaseMs',
+  'timeIncrementMs',
+  'ply',
+  'version',
+  'createdAt',
+  'updatedAt',
+];
+const INT_OR_NULL: readonly (keyof GameRow)[] = ['clockAttackersMs', 'clockDefendersMs', 'turnStartedAt'];
+
+const isInt = (x: unknown): boolean => typeof x === 'number' && Number.isSafeInteger(x);
+
+/** The first thing wrong with a row, or undefined. */
+export function rowProblem(row: GameRow): string | undefined {
+  const r = row as unknown as Record<string, unknown>;
+  for (const k of TEXT) if (typeof r[k] !== 'string') return `${k} must be a string`;
+  for (const k of TEXT_OR_NULL)
+    if (r[k] !== null && typeof r[k] !== 'string') return `${k} must be a string or null`;
+  for (const k of INT) if (!isInt(r[k])) return `${k} must be an integer`;
+  for (const k of INT_OR_NULL) if (r[k] !== null && !isInt(r[k])) return `${k} must be an integer or null`;
+  return undefined;
+}
+
+export function moveProblem(move: MoveRow, row: GameRow): string | undefined {
+  if (move.gameId !== row.id) return `the move is of game ${move.gameId}, not ${row.id}`;
+  if (move.ply !== row.ply) return `the move's ply ${move.ply} is not the row's ${row.ply}`;
+  if (typeof move.move !== 'string') return 'move must be a string';
+  if (!isInt(move.at)) return 'at must be an integer';
+  if (move.clockMs !== null && !isInt(move.clockMs)) return 'clockMs must be an integer or null';
+  return undefined;
+}

@@ -1,0 +1,207 @@
+/**
+ * The server's tests run against real server processes (`node packages/server/dist/main.js`,
+ * as `npm start` runs it) on 127.0.0.1, over real sockets, with a real database: SQLite in a
+ * fresh directory, or PostgreSQL at TAFL_TEST_PG. Every process started here is killed when
+ * the test file ends, whatever happens.
+ */
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
+import type { CreateGameRequest, ErrorBody, GameView, SeatGrant, ServerMessage } from '../src/protocol.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const MAIN = join(ROOT, 'packages/server/dist/main.js');
+
+const children = new Set<ChildProcess>();
+process.once('exit', () => children.forEach((c) => c.kill('SIGKILL')));
+
+export interface ServerProcess {
+  readonly url: string;
+  readonly ws: string;
+  readonly child: ChildProcess;
+  /** What the process wrote to stderr. */
+  readonly log: () => string;
+  /** SIGTERM, and wait for the exit. */
+  stop(): Promise<void>;
+  /** SIGKILL, and wait for the exit. */
+  kill(): Promise<void>;
+}
+
+export interface ServerSetup {
+  /** SQLite directory (default: a fresh one) or a PostgreSQL URL. */
+  readonly dataDir?: string;
+  readonly databaseUrl?: string;
+  /** More environment for the process (TAFL_HTTP_RATE defaults to 0, no limit, in tests). */
+  readonly env?: Record<string, string>;
+}
+
+export function tempDir(prefix = 'tafl-server-'): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function startServer(setup: ServerSetup = {}): Promise<ServerProcess> {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    TAFL_HTTP_RATE: '0',
+    ...setup.env,
+  };
+  delete env.DATABASE_URL;
+  if (setup.databaseUrl) env.DATABASE_URL = setup.databaseUrl;
+  else env.DATA_DIR = setup.dataDir ?? tempDir().dir;
+  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let err = '';
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => (children.delete(child), resolve())),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}${err}`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /http:\/\/\S+\//.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[0].replace(/\/$/, ''));
+      }
+    });
+    void exited.then(() => reject(new Error(`the server exited (${child.exitCode}): ${out}${err}`)));
+  });
+  const end = (signal: NodeJS.Signals) => (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
+  return {
+    url,
+    ws: url.replace(/^http/, 'ws') + '/api/ws',
+    child,
+    log: () => err,
+    stop: end('SIGTERM'),
+    kill: end('SIGKILL'),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+
+export async function api<T>(
+  base: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(base + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // a text body (the OTN record)
+  }
+  return { status: response.status, body: parsed as T };
+}
+
+export async function createGame(base: string, request: Partial<CreateGameRequest> = {}): Promise<SeatGrant> {
+  const full: CreateGameRequest = {
+    rules: 'brandub-fr',
+    side: 'attackers',
+    time: { kind: 'none' },
+    name: 'Ailill',
+    ...request,
+  };
+  const { status, body } = await api<SeatGrant | ErrorBody>(base, '/api/games', full);
+  if (status !== 201) throw new Error(`create: ${status} ${JSON.stringify(body)}`);
+  return body as SeatGrant;
+}
+
+export async function joinGame(base: string, id: string, name = 'Medb'): Promise<SeatGrant> {
+  const { status, body } = await api<SeatGrant | ErrorBody>(base, `/api/games/${id}/join`, { name });
+  if (status !== 200) throw new Error(`join: ${status} ${JSON.stringify(body)}`);
+  return body as SeatGrant;
+}
+
+export async function fetchGame(base: string, id: string): Promise<GameView> {
+  const { status, body } = await api<GameView>(base, `/api/games/${id}`);
+  if (status !== 200) throw new Error(`game ${id}: ${status}`);
+  return body;
+}
+
+// ---------------------------------------------------------------------------------------------
+// WebSocket
+
+/** A protocol client: sends JSON, keeps every message, and waits for the one it wants. */
+export class Client {
+  readonly messages: ServerMessage[] = [];
+  private waiters: { match: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  private readonly taken = new Set<number>();
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as ServerMessage;
+      const index = this.messages.push(message) - 1;
+      const waiter = this.waiters.find((w) => w.match(message));
+      if (!waiter) return;
+      this.taken.add(index);
+      this.waiters = this.waiters.filter((w) => w !== waiter);
+      waiter.resolve(message);
+    });
+  }
+
+  static connect(url: string): Promise<Client> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(url);
+      const client = new Client(socket);
+      socket.once('open', () => resolve(client));
+      socket.once('error', reject);
+    });
+  }
+
+  send(message: unknown): void {
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  /** The first message of kind `t` (matching `match`) not taken yet, in arrival order. */
+  next<T extends ServerMessage['t']>(
+    t: T,
+    match: (m: Extract<ServerMessage, { t: T }>) => boolean = () => true,
+    ms = 10_000,
+  ): Promise<Extract<ServerMessage, { t: T }>> {
+    type M = Extract<ServerMessage, { t: T }>;
+    const fits = (m: ServerMessage): boolean => m.t === t && match(m as M);
+    const index = this.messages.findIndex((m, i) => !this.taken.has(i) && fits(m));
+    if (index >= 0) {
+      this.taken.add(index);
+      return Promise.resolve(this.messages[index] as M);
+    }
+    return new Promise((resolve, reject) => {
+      const waiter = { match: fits, resolve: (m: ServerMessage) => (clearTimeout(timer), resolve(m as M)) };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        reject(
+          new Error(`no ${t} message within ${ms} ms; last: ${JSON.stringify(this.messages.slice(-3))}`),
+        );
+      }, ms);
+      this.waiters.push(waiter);
+    });
+  }
+
+  /** Every `move` message of a game received so far, in order. */
+  moves(game: string): string[] {
+    return this.messages.flatMap((m) => (m.t === 'move' && m.game === game ? [m.move] : []));
+  }
+
+  close(): void {
+    this.socket.terminate();
+  }
+}
