@@ -6,10 +6,12 @@
  */
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { WebSocket } from 'ws';
 import type { CreateGameRequest, ErrorBody, GameView, SeatGrant, ServerMessage } from '../src/protocol.js';
 
@@ -42,6 +44,40 @@ export interface ServerSetup {
 export function tempDir(prefix = 'tafl-server-'): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The databases the tests run on: SQLite always, PostgreSQL when TAFL_TEST_PG is set. */
+export const BACKENDS: readonly ('sqlite' | 'postgres')[] = process.env.TAFL_TEST_PG
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
+
+/** A fresh, empty database of a backend for servers to share, and its removal. */
+export async function freshDatabase(
+  backend: 'sqlite' | 'postgres',
+): Promise<{ setup: ServerSetup; remove: () => Promise<void> }> {
+  if (backend === 'sqlite') {
+    const dir = tempDir();
+    return { setup: { dataDir: dir.dir }, remove: async () => dir.remove() };
+  }
+  const admin = process.env.TAFL_TEST_PG;
+  if (!admin) throw new Error('TAFL_TEST_PG is not set');
+  const name = `tafl_test_${randomBytes(5).toString('hex')}`;
+  const run = async (statement: string): Promise<void> => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    setup: { databaseUrl: url.toString() },
+    remove: () => run(`drop database if exists ${name} with (force)`),
+  };
 }
 
 export async function startServer(setup: ServerSetup = {}): Promise<ServerProcess> {
@@ -143,7 +179,11 @@ export async function fetchGame(base: string, id: string): Promise<GameView> {
 /** A protocol client: sends JSON, keeps every message, and waits for the one it wants. */
 export class Client {
   readonly messages: ServerMessage[] = [];
-  private waiters: { match: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  private waiters: {
+    match: (m: ServerMessage) => boolean;
+    resolve: (m: ServerMessage) => void;
+    reject: (e: Error) => void;
+  }[] = [];
   private readonly taken = new Set<number>();
 
   private constructor(readonly socket: WebSocket) {
@@ -155,6 +195,12 @@ export class Client {
       this.taken.add(index);
       this.waiters = this.waiters.filter((w) => w !== waiter);
       waiter.resolve(message);
+    });
+    // A closed connection answers nobody: whoever waits is told at once.
+    socket.on('close', () => {
+      const waiting = this.waiters;
+      this.waiters = [];
+      waiting.forEach((w) => w.reject(new Error('the connection closed')));
     });
   }
 
@@ -185,7 +231,11 @@ export class Client {
       return Promise.resolve(this.messages[index] as M);
     }
     return new Promise((resolve, reject) => {
-      const waiter = { match: fits, resolve: (m: ServerMessage) => (clearTimeout(timer), resolve(m as M)) };
+      const waiter = {
+        match: fits,
+        resolve: (m: ServerMessage) => (clearTimeout(timer), resolve(m as M)),
+        reject: (e: Error) => (clearTimeout(timer), reject(e)),
+      };
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w !== waiter);
         reject(

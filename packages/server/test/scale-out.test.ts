@@ -4,47 +4,33 @@
  * Runs when TAFL_TEST_PG holds a PostgreSQL URL (.ci/run starts a throwaway server for it).
  */
 
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createGame, fetchGame, joinGame, startServer, type ServerProcess } from './harness.js';
+import {
+  Client,
+  createGame,
+  fetchGame,
+  freshDatabase,
+  joinGame,
+  startServer,
+  type ServerProcess,
+} from './harness.js';
 
 const admin = process.env.TAFL_TEST_PG;
-const database = `tafl_scale_${randomBytes(4).toString('hex')}`;
 const servers: ServerProcess[] = [];
 const clients: Client[] = [];
-
-const urlFor = (db: string): string => {
-  const url = new URL(admin!);
-  url.pathname = `/${db}`;
-  return url.toString();
-};
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+let remove: (() => Promise<void>) | undefined;
 
 describe.skipIf(!admin)('two server processes on one PostgreSQL', () => {
   beforeAll(async () => {
-    await adminQuery(`create database ${database}`);
+    const database = await freshDatabase('postgres');
+    remove = database.remove;
     // Both start at once: the migrations must not trip over each other.
-    servers.push(
-      ...(await Promise.all([
-        startServer({ databaseUrl: urlFor(database) }),
-        startServer({ databaseUrl: urlFor(database) }),
-      ])),
-    );
+    servers.push(...(await Promise.all([startServer(database.setup), startServer(database.setup)])));
   });
   afterAll(async () => {
     clients.forEach((c) => c.close());
     await Promise.all(servers.map((s) => s.stop()));
-    if (admin) await adminQuery(`drop database if exists ${database} with (force)`);
+    await remove?.();
   });
 
   const connect = async (server: ServerProcess): Promise<Client> => {
