@@ -4,8 +4,13 @@ import { defineConfig } from 'vite';
 
 // The app is served from the root of whatever server hosts it (packages/server in production).
 // board-test.html is the board alone, for developers and the browser tests (e2e/board.e2e.ts).
+// `npm run dev` passes online play (/api, its WebSocket too) to a server started beside it
+// (`npm start`, 127.0.0.1:8080 unless TAFL_API says otherwise).
 export default defineConfig({
   plugins: [preact()],
+  server: {
+    proxy: { '/api': { target: process.env.TAFL_API ?? 'http://127.0.0.1:8080', ws: true } },
+  },
   build: {
     outDir: 'dist',
     target: 'es2022',

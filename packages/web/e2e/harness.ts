@@ -1,11 +1,15 @@
 /**
  * Browser tests run against the app as `npm start` serves it: a real server process on a free
- * port of 127.0.0.1, and Debian's Chromium driven by playwright-core with the flags this
- * machine needs. Each test file gets a fresh browser context (fresh storage).
+ * port of 127.0.0.1, its games stored in a fresh temporary directory (DATA_DIR), and Debian's
+ * Chromium driven by playwright-core with the flags this machine needs. Each test file gets a
+ * fresh browser context (fresh storage).
  */
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -29,15 +33,19 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-/** Starts `npm start`'s server (node packages/server/dist/main.js) and waits for its address. */
+/**
+ * Starts `npm start`'s server (node packages/server/dist/main.js) and waits for its address. Its
+ * data directory is a new temporary one, removed when it stops.
+ */
 export async function startApp(extraEnv: Record<string, string> = {}): Promise<AppServer> {
   const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'tafl-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['packages/server/dist/main.js'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...extraEnv },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
+  const started = new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 20_000);
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -51,14 +59,21 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<A
     child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${out}`)));
   });
+  const url = await started.catch(async (e: unknown) => {
+    child.kill('SIGTERM');
+    await rm(dataDir, { recursive: true, force: true });
+    throw e;
+  });
   return {
     url,
-    stop: () =>
-      new Promise((resolve) => {
+    stop: async () => {
+      await new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
-      }),
+      });
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

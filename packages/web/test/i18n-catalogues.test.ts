@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUES, LANGUAGES, detectLanguage, type Messages } from '../src/i18n/index.js';
 
 /** Keys whose value may be the same in every language (names, numbers). */
-const SAME_EVERYWHERE = new Set(['gameBrandubh', 'gameArdRi', 'plyOfTotal', 'squareWith', 'levelName', 'no']);
+const SAME_EVERYWHERE = new Set([
+  'gameBrandubh',
+  'gameArdRi',
+  'plyOfTotal',
+  'squareWith',
+  'levelName',
+  'no',
+  // The clocks' units: "2 d 5 h" and "5 h 12 min" in English and Spanish alike.
+  'clockDays',
+  'clockHours',
+]);
 /** Sample arguments for the message functions, by parameter count and kind. */
 const SAMPLES: readonly unknown[] = [2, 3];
 const STRING_SAMPLES: readonly unknown[] = ['d2', 'e2'];

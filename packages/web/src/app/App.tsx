@@ -13,6 +13,8 @@ import { ArchiveScreen } from '../game/ArchiveScreen.js';
 import { GameScreen } from '../game/GameScreen.js';
 import { HomeScreen } from '../game/HomeScreen.js';
 import { OpenLink } from '../game/OpenLink.js';
+import { LobbyScreen } from '../online/LobbyScreen.js';
+import { OnlineScreen } from '../online/OnlineScreen.js';
 import { EditorScreen } from '../rules/EditorScreen.js';
 import { RulesScreen } from '../rules/RulesScreen.js';
 import { navigate, useRoute } from './router.js';
@@ -24,7 +26,12 @@ export function App() {
   const t = CATALOGUES[lang];
   const props: ScreenProps = { lang, t, navigate };
   const place =
-    route.screen === 'game' || route.screen === 'rules' || route.screen === 'editor' ? route.id : '';
+    route.screen === 'game' ||
+    route.screen === 'rules' ||
+    route.screen === 'editor' ||
+    route.screen === 'online'
+      ? route.id
+      : '';
   // A new screen starts at its top, not where the last one was scrolled to.
   useEffect(() => scrollTo(0, 0), [route.screen, place]);
   return (
@@ -35,6 +42,7 @@ export function App() {
         </a>
         <nav>
           <a href="#/">{t.newGame}</a>
+          <a href="#/lobby">{t.playOnline}</a>
           <a href="#/archive">{t.archiveLink}</a>
           <a href="#/rules">{t.rules}</a>
         </nav>
@@ -63,6 +71,8 @@ export function App() {
         {route.screen === 'rules' && <RulesScreen {...props} {...(route.id ? { id: route.id } : {})} />}
         {route.screen === 'editor' && <EditorScreen {...props} {...(route.id ? { id: route.id } : {})} />}
         {route.screen === 'open' && <OpenLink {...props} query={route.query} />}
+        {route.screen === 'online' && <OnlineScreen {...props} id={route.id} />}
+        {route.screen === 'lobby' && <LobbyScreen {...props} />}
       </main>
     </div>
   );

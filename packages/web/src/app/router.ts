@@ -1,7 +1,9 @@
 /**
  * Hash routes, so the app works from any static host and a link opens a screen:
  * `#/` home, `#/game/ID` a game, `#/archive`, `#/rules` and `#/rules/ID`, `#/editor` and
- * `#/editor/ID`, and `#/open?...` for links that open a position or a game (game/links.ts).
+ * `#/editor/ID`, `#/open?...` for links that open a position or a game (game/links.ts), and
+ * online play: `#/online/ID` a game (the link a player sends), `#/lobby` the games to join,
+ * watch or replay.
  */
 
 import { useEffect, useState } from 'preact/hooks';
@@ -12,7 +14,9 @@ export type Route =
   | { readonly screen: 'archive' }
   | { readonly screen: 'rules'; readonly id?: string }
   | { readonly screen: 'editor'; readonly id?: string }
-  | { readonly screen: 'open'; readonly query: URLSearchParams };
+  | { readonly screen: 'open'; readonly query: URLSearchParams }
+  | { readonly screen: 'online'; readonly id: string }
+  | { readonly screen: 'lobby' };
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#\/?/, '');
@@ -29,6 +33,10 @@ export function parseRoute(hash: string): Route {
       return id ? { screen: 'editor', id } : { screen: 'editor' };
     case 'open':
       return { screen: 'open', query: new URLSearchParams(query) };
+    case 'online':
+      return id ? { screen: 'online', id } : { screen: 'lobby' };
+    case 'lobby':
+      return { screen: 'lobby' };
     default:
       return { screen: 'home' };
   }
@@ -47,6 +55,10 @@ export function routeHash(route: Route): string {
       return route.id ? `#/${route.screen}/${encodeURIComponent(route.id)}` : `#/${route.screen}`;
     case 'open':
       return `#/open?${route.query.toString()}`;
+    case 'online':
+      return `#/online/${encodeURIComponent(route.id)}`;
+    case 'lobby':
+      return '#/lobby';
   }
 }
 

@@ -7,8 +7,7 @@
 
 import { squareName, geometry, type Side } from '@tafl/core';
 import type { Messages } from '../i18n/index.js';
-import type { Announcement } from './announce.js';
-import type { GameResult } from './model.js';
+import type { Announcement, EndResult } from './announce.js';
 
 /** The sentence of an announcement. */
 export function announcementText(t: Messages, a: Announcement, quietLimit = 0): string {
@@ -26,15 +25,17 @@ export function announcementText(t: Messages, a: Announcement, quietLimit = 0): 
   }
 }
 
-export function resultText(t: Messages, result: GameResult): string {
+export function resultText(t: Messages, result: EndResult): string {
   return result.winner === 'attackers'
     ? t.winAttackers
     : result.winner === 'defenders'
       ? t.winDefenders
-      : t.drawResult;
+      : result.winner === 'draw'
+        ? t.drawResult
+        : t.abortedResult;
 }
 
-export function reasonText(t: Messages, result: GameResult, quietLimit = 0): string {
+export function reasonText(t: Messages, result: EndResult, quietLimit = 0): string {
   switch (result.reason) {
     case 'escape':
       return t.reasonEscape;
@@ -54,6 +55,10 @@ export function reasonText(t: Messages, result: GameResult, quietLimit = 0): str
       return result.winner === 'attackers' ? t.reasonResignedDefenders : t.reasonResignedAttackers;
     case 'agreement':
       return t.reasonAgreement;
+    case 'time':
+      return result.winner === 'attackers' ? t.reasonTimeDefenders : t.reasonTimeAttackers;
+    case 'aborted':
+      return t.reasonAborted;
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * The game's buttons: stepping through the moves (also the arrow keys, see GameScreen), and the
  * actions of the players (take back, resign, draw, hint, evaluation, the board turned round).
- * They only report what was asked; GameScreen decides with model.ts what it means.
+ * They only report what was asked; the game screens decide what it means.
  */
 
 import { useState } from 'preact/hooks';
@@ -61,7 +61,6 @@ export interface GameActionsProps {
 
 export function GameActions(p: GameActionsProps) {
   const { t } = p;
-  const [confirming, setConfirming] = useState(false);
   return (
     <div class="game-actions">
       <div class="action-row">
@@ -73,28 +72,7 @@ export function GameActions(p: GameActionsProps) {
             <Icon name="draw" /> {t.offerDraw}
           </button>
         )}
-        {confirming ? (
-          <span class="confirm" role="group" aria-label={t.confirmResign}>
-            <span>{t.confirmResign}</span>
-            <button
-              type="button"
-              class="action danger"
-              onClick={() => {
-                setConfirming(false);
-                p.onResign();
-              }}
-            >
-              {t.yes}
-            </button>
-            <button type="button" class="action" onClick={() => setConfirming(false)}>
-              {t.no}
-            </button>
-          </span>
-        ) : (
-          <button type="button" class="action" disabled={!p.canResign} onClick={() => setConfirming(true)}>
-            <Icon name="resign" /> {t.resign}
-          </button>
-        )}
+        <ResignButton t={t} disabled={!p.canResign} onResign={p.onResign} />
       </div>
       <div class="action-row">
         <button type="button" class="action" disabled={!p.canHint || p.hintBusy} onClick={p.onHint}>
@@ -113,5 +91,37 @@ export function GameActions(p: GameActionsProps) {
         </label>
       </div>
     </div>
+  );
+}
+
+/** Resigning, asked twice: the button, then the question with yes and no. */
+export function ResignButton(p: {
+  readonly t: Messages;
+  readonly disabled?: boolean;
+  readonly onResign: () => void;
+}) {
+  const { t } = p;
+  const [confirming, setConfirming] = useState(false);
+  return confirming ? (
+    <span class="confirm" role="group" aria-label={t.confirmResign}>
+      <span>{t.confirmResign}</span>
+      <button
+        type="button"
+        class="action danger"
+        onClick={() => {
+          setConfirming(false);
+          p.onResign();
+        }}
+      >
+        {t.yes}
+      </button>
+      <button type="button" class="action" onClick={() => setConfirming(false)}>
+        {t.no}
+      </button>
+    </span>
+  ) : (
+    <button type="button" class="action" disabled={p.disabled} onClick={() => setConfirming(true)}>
+      <Icon name="resign" /> {t.resign}
+    </button>
   );
 }

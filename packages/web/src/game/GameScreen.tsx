@@ -26,7 +26,7 @@ import { describeRuleset } from '../rules/describe.js';
 import { announce, announcementHighlights } from './announce.js';
 import { Announcements, spokenMove } from './Announcements.js';
 import { boardPieces, lastMoveMarks, squareLabeler } from './board-view.js';
-import { GameActions, StepControls } from './Controls.js';
+import { GameActions } from './Controls.js';
 import {
   analyse,
   computerMove,
@@ -59,13 +59,12 @@ import {
   shownPly,
   sideToMove,
   step,
-  stepForKey,
   takeback,
   takebackPlies,
   type Game,
   type View,
 } from './model.js';
-import { MoveList } from './MoveList.js';
+import { MovesBox, useStepKeys } from './MovesBox.js';
 import { pageStore } from './storage.js';
 import './game.css';
 
@@ -208,19 +207,7 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
   }, []);
 
   // Arrow keys step through the moves when the board or a field does not want them.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
-      const target = e.target as Element | null;
-      if (target?.closest?.('[role="grid"], input, textarea, select, [contenteditable="true"]')) return;
-      const how = stepForKey(e.key);
-      if (!how) return;
-      e.preventDefault();
-      setView((v) => step(v, total, how));
-    };
-    addEventListener('keydown', onKey);
-    return () => removeEventListener('keydown', onKey);
-  }, [total]);
+  useStepKeys(total, setView);
 
   if (!derived.ok || !position)
     return (
@@ -417,20 +404,7 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
           <EvalBar t={t} lang={lang} evaluation={evaluation?.ply === shown ? evaluation.value : undefined} />
         )}
 
-        <div class="moves-box">
-          <MoveList t={t} plies={plies} shown={shown} {...(swings ? { swings } : {})} onSelect={goTo} />
-          <StepControls
-            t={t}
-            shown={shown}
-            total={total}
-            onStep={(how) => setView((v) => step(v, total, how))}
-          />
-          {!live && (
-            <button type="button" class="action back-to-game" onClick={() => setView(undefined)}>
-              {t.backToGame}
-            </button>
-          )}
-        </div>
+        <MovesBox t={t} plies={plies} shown={shown} {...(swings ? { swings } : {})} setView={setView} />
 
         {result &&
           (scores ? (

@@ -2,14 +2,22 @@
  * The start page: the games in progress, and a new game in two choices. The ruleset: the six of
  * the leaflets first, each with its one-line description in the player's language and a link to
  * its rules page, then the reference rulesets and the player's own. The opponent: someone on this
- * device, or the computer at a level from 1 to 6, playing the side the player does not take. The
- * last choices are remembered.
+ * device, the computer at a level from 1 to 6, playing the side the player does not take, or
+ * someone online, to whom the player sends a link (the game is created on the server, with a
+ * side, a clock and the player's name). The last choices are remembered.
  */
 
-import { PRESETS, SIDES, type Ruleset } from '@tafl/core';
+import { PRESETS, SIDES, makeRules, type Ruleset } from '@tafl/core';
+import { checkName } from '@tafl/server/protocol';
 import { useMemo, useState } from 'preact/hooks';
 import type { ScreenProps } from '../app/screen.js';
 import type { Lang, Messages } from '../i18n/index.js';
+import { pageApi, type ApiRefusal } from '../online/api.js';
+import { refusalText } from '../online/errors.js';
+import { OnlineOptions } from '../online/OnlineOptions.js';
+import { readOnlinePrefs, writeOnlinePrefs, type OnlinePrefs } from '../online/prefs.js';
+import { timeControlOf } from '../online/time.js';
+import { pageSeats } from '../online/tokens.js';
 import { loadCustomRulesets } from '../rules/catalog.js';
 import { describeRuleset } from '../rules/describe.js';
 import { GameSummary } from './GameSummary.js';
@@ -33,9 +41,46 @@ export function HomeScreen({ lang, t, navigate }: ScreenProps) {
     setPrefs(next);
     writePrefs(next);
   };
+  const [online, setOnline] = useState(readOnlinePrefs);
+  const [name, setName] = useState(() => pageSeats().name() ?? '');
+  const [creating, setCreating] = useState(false);
+  const [refused, setRefused] = useState<ApiRefusal | undefined>();
+  const changeOnline = (changes: Partial<OnlinePrefs>): void => {
+    const next = { ...online, ...changes };
+    setOnline(next);
+    writeOnlinePrefs(next);
+  };
+
+  /** An online game: created on the server, this browser keeps the seat's token, then to it. */
+  const startOnline = (): void => {
+    const checked = checkName(name);
+    if (!checked.ok) {
+      setRefused({ ok: false, code: checked.code, message: checked.message });
+      return;
+    }
+    const seats = pageSeats();
+    seats.rememberName(checked.value);
+    setRefused(undefined);
+    setCreating(true);
+    void pageApi()
+      .create({
+        rules: PRESETS.includes(chosen) ? chosen.id : makeRules(chosen),
+        side: online.side,
+        time: timeControlOf(online.time) ?? { kind: 'none' },
+        name: checked.value,
+      })
+      .then((created) => {
+        setCreating(false);
+        if (!created.ok) return setRefused(created);
+        const { token, side, game } = created.value;
+        seats.save({ id: game.id, token, side, at: Date.now() });
+        navigate({ screen: 'online', id: game.id });
+      });
+  };
 
   const start = (e: Event): void => {
     e.preventDefault();
+    if (prefs.opponent === 'online') return startOnline();
     const created = createGame({
       rules: PRESETS.includes(chosen) ? rulesRef(chosen) : chosen,
       opponent:
@@ -137,7 +182,21 @@ export function HomeScreen({ lang, t, navigate }: ScreenProps) {
               <span class="choice-title">{t.opponentComputer}</span>
               <span class="choice-text">{t.opponentComputerText}</span>
             </label>
+            <label class={`choice${prefs.opponent === 'online' ? ' is-chosen' : ''}`}>
+              <input
+                type="radio"
+                name="opponent"
+                value="online"
+                checked={prefs.opponent === 'online'}
+                onChange={() => change({ opponent: 'online' })}
+              />
+              <span class="choice-title">{t.opponentOnline}</span>
+              <span class="choice-text">{t.opponentOnlineText}</span>
+            </label>
           </div>
+          {prefs.opponent === 'online' && (
+            <OnlineOptions t={t} prefs={online} name={name} onChange={changeOnline} onName={setName} />
+          )}
           {prefs.opponent === 'computer' && (
             <div class="computer-options">
               <div class="option" role="radiogroup" aria-label={t.level}>
@@ -183,12 +242,18 @@ export function HomeScreen({ lang, t, navigate }: ScreenProps) {
           )}
         </fieldset>
 
-        <button type="submit" class="action primary start">
-          {t.startGame}
+        {refused && prefs.opponent === 'online' && (
+          <div class="banner banner-error" role="alert">
+            <span class="banner-text">{refusalText(t, refused.code, refused.message)}</span>
+          </div>
+        )}
+        <button type="submit" class="action primary start" disabled={creating}>
+          {prefs.opponent === 'online' ? (creating ? t.creating : t.createOnline) : t.startGame}
         </button>
       </form>
 
       <nav class="home-links">
+        <a href="#/lobby">{t.lobbyTitle}</a>
         <a href="#/archive">{t.archiveLink}</a>
         <a href="#/archive?import">{t.importLink}</a>
       </nav>

@@ -17,13 +17,15 @@ export interface MoveListProps {
   readonly shown: number;
   /** The analysis's marks, by move (index = ply - 1). */
   readonly swings?: readonly (Swing | undefined)[];
+  /** Plies from this one on were sent to the server and are not confirmed yet. */
+  readonly pendingFrom?: number;
   readonly onSelect: (ply: number) => void;
 }
 
 /** A move as the list writes it: `K` before the king's moves, as OpenTafl's records do. */
 export const moveText = (p: PlyInfo): string => (p.king ? `K${p.record}` : p.record);
 
-export function MoveList({ t, plies, shown, swings, onSelect }: MoveListProps) {
+export function MoveList({ t, plies, shown, swings, pendingFrom, onSelect }: MoveListProps) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const current = list.current?.querySelector<HTMLElement>('[aria-current="true"]');
@@ -59,16 +61,19 @@ export function MoveList({ t, plies, shown, swings, onSelect }: MoveListProps) {
               <span class="move-number">{r + 1}.</span>
               {row.map((p) => {
                 const swing = swings?.[p.ply - 1];
+                const pending = pendingFrom !== undefined && p.ply >= pendingFrom;
                 return (
                   <button
                     type="button"
                     key={p.ply}
-                    class={`move move-${p.side}${swing ? ` move-${swing}` : ''}`}
+                    class={`move move-${p.side}${swing ? ` move-${swing}` : ''}${pending ? ' is-pending' : ''}`}
                     aria-current={shown === p.ply ? 'true' : undefined}
                     data-ply={p.ply}
+                    data-pending={pending ? 'true' : undefined}
                     onClick={() => onSelect(p.ply)}
                   >
                     {moveText(p)}
+                    {pending && <span class="pending-mark"> ({t.movePending}…)</span>}
                     {swing && (
                       <span class="swing-mark" title={swing === 'blunder' ? t.blunderMark : t.swingMark}>
                         {swing === 'blunder' ? '??' : '?'}

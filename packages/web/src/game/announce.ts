@@ -9,15 +9,24 @@
 import { moveTo, type Position, type Side, type Square } from '@tafl/core';
 import type { GameResult } from './model.js';
 
+/**
+ * How a game ended, as the announcements say it: a game of this device's (`GameResult`), or an
+ * online game's, which can also end on time or be aborted (no winner).
+ */
+export interface EndResult {
+  readonly winner: GameResult['winner'] | 'none';
+  readonly reason: GameResult['reason'] | 'time' | 'aborted';
+}
+
 export type Announcement =
   | { readonly kind: 'escape'; readonly routes: readonly Square[] }
   | { readonly kind: 'danger'; readonly king: Square; readonly threats: readonly Square[] }
   | { readonly kind: 'pass'; readonly side: Side }
   | { readonly kind: 'drawOffer'; readonly side: Side }
-  | { readonly kind: 'end'; readonly result: GameResult };
+  | { readonly kind: 'end'; readonly result: EndResult };
 
 /** The announcements of a position, most important first. */
-export function announce(pos: Position, result: GameResult | undefined, drawOffer?: Side): Announcement[] {
+export function announce(pos: Position, result: EndResult | undefined, drawOffer?: Side): Announcement[] {
   if (result !== undefined) return [{ kind: 'end', result }];
   const out: Announcement[] = [];
   const routes = pos.escapeRoutes();

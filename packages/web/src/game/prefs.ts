@@ -1,7 +1,8 @@
 /**
  * The new-game choices the start page remembers (localStorage `tafl.newGame`): the ruleset, the
  * opponent, the computer's level and the person's side. What is read back is checked field by
- * field; a missing or wrong one takes its default.
+ * field; a missing or wrong one takes its default. (The choices of an online game, its side and
+ * clock, are online/prefs.ts's.)
  */
 
 import { PRESETS, SIDES, type Side } from '@tafl/core';
@@ -9,7 +10,7 @@ import { LEVELS, type Level } from './model.js';
 
 export interface NewGamePrefs {
   readonly rules: string;
-  readonly opponent: 'local' | 'computer';
+  readonly opponent: 'local' | 'computer' | 'online';
   readonly level: Level;
   readonly side: Side;
 }
@@ -30,7 +31,10 @@ export function parsePrefs(raw: string | null): NewGamePrefs {
     const { rules, opponent, level, side } = p as Record<string, unknown>;
     return {
       rules: typeof rules === 'string' ? rules : DEFAULT_PREFS.rules,
-      opponent: opponent === 'local' || opponent === 'computer' ? opponent : DEFAULT_PREFS.opponent,
+      opponent:
+        opponent === 'local' || opponent === 'computer' || opponent === 'online'
+          ? opponent
+          : DEFAULT_PREFS.opponent,
       level: (LEVELS as readonly unknown[]).includes(level) ? (level as Level) : DEFAULT_PREFS.level,
       side: (SIDES as readonly unknown[]).includes(side) ? (side as Side) : DEFAULT_PREFS.side,
     };

@@ -1,0 +1,200 @@
+/**
+ * The lobby (`#/lobby`): this browser's own games (the seats it holds, the ones waiting for its
+ * move first), then online games waiting for an opponent (to join), being played (to watch) and
+ * recently finished (to replay), each opening the game's link. It asks the server
+ * again every few seconds while the page is visible, and at once when it becomes visible again.
+ */
+
+import { presetById } from '@tafl/core';
+import type { GameSummary, Lobby } from '@tafl/server/protocol';
+import { useEffect, useState } from 'preact/hooks';
+import type { ScreenProps } from '../app/screen.js';
+import { reasonText, resultText } from '../game/Announcements.js';
+import { readPrefs, writePrefs } from '../game/prefs.js';
+import type { Lang, Messages } from '../i18n/index.js';
+import { describeRuleset } from '../rules/describe.js';
+import { pageApi, type ApiRefusal } from './api.js';
+import { refusalText } from './errors.js';
+import { timeControlText } from './OnlineScreen.js';
+import { pageSeats } from './tokens.js';
+import { ownGames, type OwnGame } from './view.js';
+import '../game/game.css';
+import './online.css';
+
+export const LOBBY_POLL_MS = 4000;
+/** The most of this browser's own games the lobby looks up. */
+const OWN_GAMES = 20;
+
+export function LobbyScreen({ lang, t }: ScreenProps) {
+  const [lobby, setLobby] = useState<Lobby | undefined>();
+  const [refused, setRefused] = useState<ApiRefusal | undefined>();
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let alive = true;
+    const poll = (): void => {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      if (document.visibilityState === 'hidden') return;
+      void pageApi()
+        .lobby()
+        .then((answer) => {
+          if (!alive) return;
+          if (answer.ok) {
+            setLobby(answer.value);
+            setRefused(undefined);
+          } else setRefused(answer);
+          if (timer === undefined) timer = setTimeout(poll, LOBBY_POLL_MS);
+        });
+    };
+    const onVisible = (): void => {
+      if (document.visibilityState === 'visible') poll();
+    };
+    poll();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      alive = false;
+      if (timer !== undefined) clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, []);
+
+  // This browser's own games (the seats it holds), read once: newest seats first.
+  const [own, setOwn] = useState<OwnGame[] | undefined>();
+  useEffect(() => {
+    let alive = true;
+    const seats = pageSeats().all().slice(0, OWN_GAMES);
+    void Promise.all(
+      seats.map(async (seat) => {
+        const view = await pageApi().game(seat.id);
+        return view.ok ? { game: view.value, side: seat.side } : undefined;
+      }),
+    ).then((found) => {
+      if (alive) setOwn(ownGames(found.filter((g) => g !== undefined)));
+    });
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  const mine = new Set(
+    pageSeats()
+      .all()
+      .map((s) => s.id),
+  );
+  const section = (
+    key: 'open' | 'live' | 'finished',
+    title: string,
+    empty: string,
+    action: (g: GameSummary) => string,
+  ) => (
+    <section class="panel" aria-labelledby={`lobby-${key}`} data-list={key}>
+      <h2 id={`lobby-${key}`}>{title}</h2>
+      {!lobby ? (
+        <p class="empty">{refused ? '' : t.loadingGame}</p>
+      ) : lobby[key].length === 0 ? (
+        <p class="empty">{empty}</p>
+      ) : (
+        <ul class="game-list">
+          {lobby[key].map((g) => (
+            <LobbyGame key={g.id} t={t} lang={lang} game={g} mine={mine.has(g.id)} action={action(g)} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+
+  return (
+    <div class="lobby">
+      <div class="lobby-head">
+        <h1>{t.lobbyTitle}</h1>
+        <a
+          class="action primary"
+          href="#/"
+          // The start page opens with the online opponent chosen.
+          onClick={() => writePrefs({ ...readPrefs(), opponent: 'online' })}
+        >
+          {t.lobbyCreate}
+        </a>
+      </div>
+      {refused && (
+        <div class="banner banner-error" role="alert">
+          <span class="banner-text">
+            <strong>{t.lobbyFailed}</strong> {refusalText(t, refused.code, refused.message)}
+          </span>
+        </div>
+      )}
+      {own && own.length > 0 && (
+        <section class="panel" aria-labelledby="lobby-mine" data-list="mine">
+          <h2 id="lobby-mine">{t.lobbyMine}</h2>
+          <ul class="game-list">
+            {own.map(({ game, yourTurn }) => (
+              <LobbyGame
+                key={game.id}
+                t={t}
+                lang={lang}
+                game={game}
+                mine={false}
+                {...(yourTurn ? { note: t.yourTurn } : {})}
+                action={game.status === 'playing' || game.status === 'waiting' ? t.continueGame : t.replay}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+      {section('open', t.lobbyOpen, t.lobbyEmptyOpen, (g) => (mine.has(g.id) ? t.continueGame : t.lobbyJoin))}
+      {section('live', t.lobbyLive, t.lobbyEmptyLive, (g) =>
+        mine.has(g.id) ? t.continueGame : t.lobbyWatch,
+      )}
+      {section('finished', t.lobbyFinished, t.lobbyEmptyFinished, () => t.replay)}
+    </div>
+  );
+}
+
+function LobbyGame(props: {
+  readonly t: Messages;
+  readonly lang: Lang;
+  readonly game: GameSummary;
+  readonly mine: boolean;
+  /** A word beside the name: "Your move". */
+  readonly note?: string;
+  readonly action: string;
+}) {
+  const { t, lang, game, mine, note, action } = props;
+  const preset = game.rulesId === null ? undefined : presetById(game.rulesId);
+  const name = preset ? describeRuleset(preset, lang).name : game.rulesName;
+  const seat = (side: 'attackers' | 'defenders'): string => game.seats[side].name ?? t.seatFree;
+  const href = `#/online/${encodeURIComponent(game.id)}`;
+  const when = new Date(game.updatedAt);
+  return (
+    <li class="game-summary lobby-game" data-game={game.id}>
+      <a class="game-summary-main" href={href}>
+        <span class="game-summary-name">
+          {name}
+          {mine && <span class="watching-mark">{t.lobbyYours}</span>}
+          {note && <span class="watching-mark your-turn">{note}</span>}
+        </span>
+        <span class="game-summary-meta">
+          {t.versus(seat('attackers'), seat('defenders'))} · {timeControlText(t, game.time)} ·{' '}
+          {t.moveCount(game.ply)} ·{' '}
+          <time dateTime={when.toISOString()}>
+            {when.toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' })}
+          </time>
+        </span>
+        {game.result && (
+          <span class={`game-summary-result result-${game.result.winner}`}>
+            {resultText(t, game.result)}{' '}
+            {preset || game.result.reason !== 'quiet moves'
+              ? reasonText(t, game.result, preset?.quietPlyLimit ?? 0)
+              : ''}
+          </span>
+        )}
+      </a>
+      <span class="game-summary-actions">
+        <a class="action primary small" href={href}>
+          {action}
+        </a>
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,606 @@
+/**
+ * An online game (`#/online/ID`, the link a player sends): the board, the players with their
+ * clocks, the moves, the announcements, and what the player may do. The game is the server's,
+ * followed through the page's WebSocket by a `GameSession`; this screen only renders its
+ * snapshot and hands it the player's actions.
+ *
+ * Who is looking: a browser that holds the seat's token plays it (the creator, or whoever took
+ * the free seat, coming back on the same device). Otherwise, while a seat is free, the page
+ * takes it at once with the remembered name, or asks for a name with a choice to just watch.
+ * Everyone else watches: the same screen without the controls, marked as watching.
+ */
+
+import { PASS, SIDES, encodeMove, opposite, type Side, type Square } from '@tafl/core';
+import { GAME_ID_RE, NAME_MAX, checkName, type GameHeader, type TimeControl } from '@tafl/server/protocol';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { ScreenProps } from '../app/screen.js';
+import type { BoardConfig } from '../board/api.js';
+import { Board } from '../board/Board.js';
+import { announce, announcementHighlights, type EndResult } from '../game/announce.js';
+import { Announcements, spokenMove } from '../game/Announcements.js';
+import { boardPieces, lastMoveMarks, squareLabeler } from '../game/board-view.js';
+import { ResignButton } from '../game/Controls.js';
+import { copyText, downloadText } from '../game/ExportPanel.js';
+import { Icon } from '../game/icons.js';
+import { deriveGame, destinations, positionAt, shownPly, type View } from '../game/model.js';
+import { MovesBox, useStepKeys } from '../game/MovesBox.js';
+import { pageStore } from '../game/storage.js';
+import type { Messages } from '../i18n/index.js';
+import { describeRuleset } from '../rules/describe.js';
+import { pageApi, socketUrl, type ApiRefusal } from './api.js';
+import { pageConnection } from './connection.js';
+import { refusalText } from './errors.js';
+import { GameSession } from './session.js';
+import { canMove, freeSeat, shownMoves, timeLeft, turnAfter, type ClockSync } from './state.js';
+import { LOW_TIME_MS, formatClock, liveName } from './time.js';
+import { pageSeats } from './tokens.js';
+import { archivedGame, flippedFor, gameOf, moveToSend, rulesOfHeader } from './view.js';
+import '../game/game.css';
+import './online.css';
+
+export function OnlineScreen(props: ScreenProps & { readonly id: string }) {
+  if (!GAME_ID_RE.test(props.id)) return <Missing t={props.t} />;
+  return <OnlineGame key={props.id} {...props} />;
+}
+
+function Missing({ t, text }: { readonly t: Messages; readonly text?: string }) {
+  return (
+    <section class="screen notice">
+      <h1>{text ?? t.errGameUnknown}</h1>
+      <p class="action-row">
+        <a class="action primary" href="#/lobby">
+          {t.lobbyTitle}
+        </a>
+        <a class="action" href="#/">
+          {t.newGame}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** The link to a game, to send: this page's address with the game's route. */
+export const gameLink = (id: string): string =>
+  `${location.origin}${location.pathname}#/online/${encodeURIComponent(id)}`;
+
+/** A time control in a few words: no clock, days per move, or live `5+3`. */
+export function timeControlText(t: Messages, time: TimeControl): string {
+  if (time.kind === 'none') return t.timeNone;
+  if (time.kind === 'correspondence') return t.timeDaysCount(time.days);
+  return t.timeLive(liveName(time.baseMs, time.incrementMs));
+}
+
+function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: string }) {
+  const session = useMemo(() => new GameSession(id, pageConnection(socketUrl()), pageSeats()), [id]);
+  const [snap, setSnap] = useState(() => session.snapshot());
+  const [view, setView] = useState<View>(undefined);
+  const [turned, setTurned] = useState(false);
+  const [refusals, setRefusals] = useState(0);
+  const [join, setJoin] = useState<'auto' | 'ask' | 'watch' | 'joining'>('auto');
+  const [joinRefused, setJoinRefused] = useState<ApiRefusal | undefined>();
+  const [name, setName] = useState(() => pageSeats().name() ?? '');
+
+  useEffect(() => {
+    const stop = session.subscribe(setSnap);
+    session.start();
+    setSnap(session.snapshot());
+    return () => {
+      stop();
+      session.dispose();
+    };
+  }, [session]);
+
+  const { state, status, local } = snap;
+  const header = state.header;
+  const rules = useMemo(() => (header ? rulesOfHeader(header) : undefined), [header?.rules, header?.rulesId]);
+  const moves = useMemo(() => shownMoves(state), [state.moves, state.pending]);
+  const game = useMemo(() => (rules ? gameOf(id, rules, moves) : undefined), [rules, moves]);
+  const derived = useMemo(() => (game ? safely(() => deriveGame(game)) : undefined), [game]);
+  const total = moves.length;
+  const shown = shownPly(view, total);
+  const live = shown === total;
+  const position = useMemo(() => {
+    if (!derived?.ok || !game) return undefined;
+    if (live) return derived.value.position;
+    const pos = positionAt(game, shown);
+    return pos.ok ? pos.value : undefined;
+  }, [derived, shown, live]);
+
+  useStepKeys(total, setView);
+
+  const myTurn = rules !== undefined && canMove(state, rules.firstToMove) && status === 'open';
+  // A fresh array after a refused move too: the board then takes back what it showed.
+  const pieces = useMemo(() => (position ? boardPieces(position) : []), [position, refusals]);
+  const boardDests = useMemo(
+    () => (position && live && myTurn ? destinations(position) : new Map<Square, Square[]>()),
+    [position, live, myTurn],
+  );
+
+  // A free seat: take it with the remembered name, or ask for one.
+  const seat = freeSeat(header);
+  const mayJoin = seat !== undefined && state.you === null && !session.seated;
+  const takeSeat = (wanted: string): void => {
+    const checked = checkName(wanted);
+    if (!checked.ok) {
+      setJoin('ask');
+      setJoinRefused({ ok: false, code: checked.code, message: checked.message });
+      return;
+    }
+    pageSeats().rememberName(checked.value);
+    setJoin('joining');
+    setJoinRefused(undefined);
+    void pageApi()
+      .join(id, checked.value)
+      .then((granted) => {
+        if (granted.ok) {
+          session.claim(granted.value);
+          setJoin('auto');
+        } else {
+          setJoinRefused(granted);
+          setJoin(granted.code === 'seat/taken' ? 'watch' : 'ask');
+        }
+      });
+  };
+  useEffect(() => {
+    if (!mayJoin || join !== 'auto') return;
+    const remembered = pageSeats().name();
+    if (remembered) takeSeat(remembered);
+    else setJoin('ask');
+  }, [mayJoin, join]);
+
+  // The rematch began: the players go to it (their seat's token is kept for it).
+  useEffect(() => {
+    if (state.rematchStarted && state.you !== null) navigate({ screen: 'online', id: state.rematchStarted });
+  }, [state.rematchStarted]);
+
+  if (state.missing) return <Missing t={t} />;
+  if (!header)
+    return (
+      <section class="screen notice online-loading">
+        <p role="status" data-testid="connection">
+          {status === 'reconnecting' ? t.reconnecting : t.loadingGame}
+        </p>
+        {local && <p class="detail">{refusalText(t, local.code, local.message)}</p>}
+      </section>
+    );
+  if (!rules || !derived?.ok || !position || !game) return <Missing t={t} text={t.gameBroken} />;
+
+  const you = state.you;
+  const first = rules.firstToMove;
+  const toMove = turnAfter(first, state.moves.length);
+  const playing = header.status === 'playing';
+  const over = header.status === 'ended' || header.status === 'aborted';
+  const result: EndResult | undefined = over && header.result ? header.result : undefined;
+  const { plies } = derived.value;
+  const shownResult = live ? result : undefined;
+  const list = announce(position, shownResult, live && playing ? (header.drawOffer ?? undefined) : undefined);
+  const dests = boardDests;
+  const lastPly = plies[shown - 1];
+  const pending = state.pending !== undefined && state.pending.ply === state.moves.length;
+  const names = header.seats;
+  const nameOf = (side: Side): string | null => names[side].name;
+  const opponentName = you ? (nameOf(opposite(you)) ?? t.seatFree) : '';
+
+  const send = (move: number): void => {
+    const made = moveToSend(gameOf(id, rules, state.moves), rules.size, move);
+    if (made) session.move(made.squares, made.record);
+    else setRefusals((n) => n + 1);
+  };
+
+  const config: BoardConfig = {
+    size: rules.size,
+    pieces,
+    throne: position.geo.throne,
+    corners: position.geo.corners,
+    edgeEscape: rules.escape === 'edge',
+    flipped: flippedFor(rules, you) !== turned,
+    coordinates: true,
+    dests,
+    ...lastMoveMarks(lastPly),
+    highlights: announcementHighlights(list),
+    squareLabel: squareLabeler(t, rules.size),
+    label: t.boardLabel,
+    onMove: (from: Square, to: Square) => send(encodeMove(from, to)),
+  };
+
+  const spoken = spokenMove(
+    t,
+    rules.size,
+    lastPly?.side,
+    lastPly?.record,
+    lastPly?.captured.map((c) => c.square) ?? [],
+    list,
+    rules.quietPlyLimit,
+  );
+  const capturedBy = (side: Side): number =>
+    plies.slice(0, shown).reduce((n, p) => n + (p.side === side ? p.captured.length : 0), 0);
+
+  const statusText = over
+    ? t.gameOver
+    : header.status === 'waiting'
+      ? you
+        ? t.sendLink
+        : t.waitingOpponent
+      : pending
+        ? t.moveSending
+        : you === toMove
+          ? t.yourTurn
+          : you
+            ? t.waitingFor(opponentName)
+            : toMove === 'attackers'
+              ? t.turnAttackers
+              : t.turnDefenders;
+
+  const refused = state.refused ?? local;
+  const order: readonly Side[] = you === 'attackers' ? ['defenders', 'attackers'] : SIDES;
+  const description = describeRuleset(rules, lang);
+  const title = header.rulesId ? description.name : header.rulesName || description.name;
+  const rulesHref = header.rulesId ? `#/rules/${encodeURIComponent(header.rulesId)}` : undefined;
+  const canPass = live && myTurn && position.mustPass();
+  const theirDrawOffer = you !== null && playing && header.drawOffer === opposite(you);
+
+  return (
+    <div class={`game-screen online-screen${you ? '' : ' is-watching'}`} data-status={header.status}>
+      <section class="game-board">
+        <div class="board-wrap">
+          <Board config={config} />
+        </div>
+      </section>
+      <aside class="game-panel">
+        <header class="game-head">
+          <h1 class="game-title">{rulesHref ? <a href={rulesHref}>{title}</a> : title}</h1>
+          <p class="game-subtitle">
+            {t.onlineGame} · {timeControlText(t, header.time)}
+            {you === null && (
+              <span class="watching-mark" data-testid="watching">
+                {t.watchingMark}
+              </span>
+            )}
+          </p>
+        </header>
+
+        {status !== 'open' && (
+          <p class="banner banner-connection" role="status" data-testid="connection">
+            <span class="spinner" aria-hidden="true" />
+            <span class="banner-text">{status === 'reconnecting' ? t.reconnecting : t.connecting}</span>
+          </p>
+        )}
+
+        <ul class="players" aria-label={t.players}>
+          {order.map((side) => (
+            <li
+              class={`player player-${side}${playing && toMove === side ? ' is-turn' : ''}`}
+              key={side}
+              data-side={side}
+            >
+              <span class={`disc disc-${side}`} aria-hidden="true" />
+              <span class="player-name">
+                {nameOf(side) ?? <em class="seat-free">{t.seatFree}</em>}
+                {you === side && <span class="player-side"> ({t.youMark})</span>}
+                <span class="player-side"> · {side === 'attackers' ? t.attackers : t.defenders}</span>
+              </span>
+              <span class="player-captures" title={t.capturesTitle}>
+                {t.capturesCount(capturedBy(side))}
+              </span>
+              {state.clock && (
+                <ClockFace t={t} side={side} sync={state.clock} kind={header.time.kind} live={playing} />
+              )}
+            </li>
+          ))}
+        </ul>
+
+        <p class="status" role="status" data-testid="status">
+          {statusText}
+        </p>
+
+        {header.status === 'waiting' && you && <LinkBox t={t} link={gameLink(id)} />}
+
+        {mayJoin && (join === 'ask' || join === 'joining') && (
+          <form
+            class="panel join-seat"
+            onSubmit={(e) => {
+              e.preventDefault();
+              takeSeat(name);
+            }}
+          >
+            <h2>{t.seatOpenTitle}</h2>
+            <p>{seat === 'attackers' ? t.seatOpenAttackers : t.seatOpenDefenders}</p>
+            <label class="option name-option">
+              <span class="option-label">{t.yourName}</span>
+              <input
+                type="text"
+                name="online-name"
+                class="text-input"
+                value={name}
+                maxLength={NAME_MAX}
+                autoComplete="nickname"
+                onInput={(e) => setName((e.target as HTMLInputElement).value)}
+              />
+            </label>
+            <div class="action-row">
+              <button type="submit" class="action primary" disabled={join === 'joining'}>
+                {join === 'joining' ? t.takingSeat : t.takeSeat}
+              </button>
+              <button type="button" class="action" onClick={() => setJoin('watch')}>
+                {t.justWatch}
+              </button>
+            </div>
+          </form>
+        )}
+        {joinRefused && (
+          <div class="banner banner-error" role="alert">
+            <span class="banner-text">{refusalText(t, joinRefused.code, joinRefused.message)}</span>
+          </div>
+        )}
+
+        {refused && (
+          <div class="banner banner-error" role="alert" data-testid="refusal">
+            <span class="banner-text">{refusalText(t, refused.code, refused.message)}</span>
+            <button type="button" class="action small" onClick={() => session.dismiss()}>
+              {t.dismiss}
+            </button>
+          </div>
+        )}
+
+        <Announcements
+          t={t}
+          list={list}
+          size={rules.size}
+          quietLimit={rules.quietPlyLimit}
+          spoken={spoken}
+          {...(canPass ? { onPass: () => send(PASS) } : {})}
+          {...(theirDrawOffer
+            ? { onAcceptDraw: () => session.draw('accept'), onDeclineDraw: () => session.draw('decline') }
+            : {})}
+        />
+
+        <MovesBox
+          t={t}
+          plies={plies}
+          shown={shown}
+          {...(pending ? { pendingFrom: total } : {})}
+          setView={setView}
+        />
+
+        <OnlineActions
+          t={t}
+          header={header}
+          you={you}
+          session={session}
+          onFlip={() => setTurned((x) => !x)}
+        />
+
+        {over && (
+          <OnlineExport
+            t={t}
+            id={id}
+            fileName={`${rules.game}-${new Date(header.createdAt).toISOString().slice(0, 10)}-${id}.otg`}
+            archive={() => archivedGame(header, rules, state.moves)}
+          />
+        )}
+      </aside>
+    </div>
+  );
+}
+
+/** A clock: the server's time at its last message, counted down here while it runs. */
+function ClockFace(props: {
+  readonly t: Messages;
+  readonly side: Side;
+  readonly sync: ClockSync;
+  readonly kind: TimeControl['kind'];
+  readonly live: boolean;
+}) {
+  const { t, side, sync, kind } = props;
+  const running = props.live && sync.view.running === side;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), kind === 'live' ? 100 : 1000);
+    return () => clearInterval(timer);
+  }, [sync, running]);
+  const left = (running ? timeLeft(sync, side, now) : sync.view[side]) ?? 0;
+  const text = formatClock(left, kind, { days: t.clockDays, hours: t.clockHours });
+  const low = kind === 'live' && left < LOW_TIME_MS;
+  return (
+    <span
+      class={`clock${running ? ' is-running' : ''}${low ? ' is-low' : ''}`}
+      role="timer"
+      aria-label={t.clockOf(side === 'attackers' ? t.attackers : t.defenders, text)}
+      data-testid={`clock-${side}`}
+    >
+      {text}
+    </span>
+  );
+}
+
+/** The link to send, shown in full with a copy button. */
+function LinkBox({ t, link }: { readonly t: Messages; readonly link: string }) {
+  const [note, setNote] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div class="link-box">
+      <label class="option-label" for="online-link">
+        {t.linkToSend}
+      </label>
+      <div class="link-row">
+        <input
+          id="online-link"
+          ref={input}
+          class="text-input"
+          readOnly
+          value={link}
+          data-testid="online-link"
+          onFocus={(e) => (e.target as HTMLInputElement).select()}
+        />
+        <button
+          type="button"
+          class="action primary"
+          onClick={() =>
+            void copyText(link).then((done) => {
+              if (!done) input.current?.select();
+              setNote(done ? t.copied : t.copyFailed);
+            })
+          }
+        >
+          <Icon name="copy" /> {t.copyTheLink}
+        </button>
+      </div>
+      <p class="note" role="status">
+        {note}
+      </p>
+    </div>
+  );
+}
+
+/** What a player may do now; a spectator may only turn the board. */
+function OnlineActions(props: {
+  readonly t: Messages;
+  readonly header: GameHeader;
+  readonly you: Side | null;
+  readonly session: GameSession;
+  readonly onFlip: () => void;
+}) {
+  const { t, header, you, session, onFlip } = props;
+  const flip = (
+    <button type="button" class="action" onClick={onFlip}>
+      <Icon name="flip" /> {t.flipBoard}
+    </button>
+  );
+  const rematchLink = header.rematch && (
+    <a class="action primary" href={`#/online/${encodeURIComponent(header.rematch)}`}>
+      {t.goToRematch}
+    </a>
+  );
+  if (you === null)
+    return (
+      <div class="game-actions">
+        <div class="action-row">
+          {rematchLink}
+          {flip}
+        </div>
+      </div>
+    );
+  const over = header.status === 'ended' || header.status === 'aborted';
+  const early = header.status === 'waiting' || (header.status === 'playing' && header.ply === 0);
+  const theirs = opposite(you);
+  return (
+    <div class="game-actions">
+      {over && !header.rematch && header.rematchOffer === theirs && (
+        <div class="banner banner-drawOffer" role="status">
+          <span class="banner-text">{t.rematchOfferFrom(header.seats[theirs].name ?? t.seatFree)}</span>
+          <span class="banner-buttons">
+            <button type="button" class="action primary" onClick={() => session.rematch('accept')}>
+              {t.acceptRematch}
+            </button>
+            <button type="button" class="action" onClick={() => session.rematch('decline')}>
+              {t.declineDraw}
+            </button>
+          </span>
+        </div>
+      )}
+      {over && !header.rematch && header.rematchOffer === you && <p class="note">{t.rematchOffered}</p>}
+      {header.status === 'playing' && header.drawOffer === you && <p class="note">{t.drawOffered}</p>}
+      <div class="action-row">
+        {rematchLink}
+        {over && !header.rematch && header.rematchOffer === null && header.seats[theirs].name !== null && (
+          <button type="button" class="action primary" onClick={() => session.rematch('offer')}>
+            {t.offerRematch}
+          </button>
+        )}
+        {early && !over && (
+          <button type="button" class="action" onClick={() => session.abort()}>
+            {t.abortGame}
+          </button>
+        )}
+        {header.status === 'playing' && header.ply > 0 && header.drawOffer === null && (
+          <button type="button" class="action" onClick={() => session.draw('offer')}>
+            <Icon name="draw" /> {t.offerDraw}
+          </button>
+        )}
+        {header.status === 'playing' && header.ply > 0 && (
+          <ResignButton t={t} onResign={() => session.resign()} />
+        )}
+        {flip}
+        {over && (
+          <a class="action" href="#/">
+            {t.newGame}
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A finished game's record, from the server, to download or copy; or kept in the archive. */
+function OnlineExport(props: {
+  readonly t: Messages;
+  readonly id: string;
+  readonly fileName: string;
+  readonly archive: () => ReturnType<typeof archivedGame>;
+}) {
+  const { t, id, fileName, archive } = props;
+  const [note, setNote] = useState('');
+  const withRecord = (use: (record: string) => void): void => {
+    void pageApi()
+      .record(id)
+      .then((record) =>
+        record.ok ? use(record.value) : setNote(refusalText(t, record.code, record.message)),
+      );
+  };
+  const kept = archive();
+  return (
+    <details class="export">
+      <summary>{t.exportTitle}</summary>
+      <div class="action-row">
+        <button
+          type="button"
+          class="action"
+          data-action="download"
+          onClick={() => withRecord((r) => downloadText(r, fileName))}
+        >
+          <Icon name="download" /> {t.downloadRecord}
+        </button>
+        <button
+          type="button"
+          class="action"
+          onClick={() =>
+            withRecord((r) => void copyText(r).then((done) => setNote(done ? t.copied : t.copyFailed)))
+          }
+        >
+          <Icon name="copy" /> {t.copyRecord}
+        </button>
+        <button
+          type="button"
+          class="action"
+          onClick={() => void copyText(gameLink(id)).then((done) => setNote(done ? t.copied : t.copyFailed))}
+        >
+          <Icon name="link" /> {t.copyTheLink}
+        </button>
+        {kept && (
+          <button
+            type="button"
+            class="action"
+            onClick={() => setNote(pageStore().save(kept) ? t.keptInArchive : t.copyFailed)}
+          >
+            {t.keepInArchive}
+          </button>
+        )}
+      </div>
+      <p class="note" role="status">
+        {note}
+      </p>
+    </details>
+  );
+}
+
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+function safely<T>(run: () => { ok: true; value: T } | { ok: false; code: string; message: string }) {
+  try {
+    return run();
+  } catch (e) {
+    return { ok: false as const, code: 'ERR_GAME_RULES', message: messageOf(e) };
+  }
+}

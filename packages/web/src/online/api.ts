@@ -1,0 +1,98 @@
+/**
+ * The HTTP half of online play (protocol.ts): creating a game, taking its free seat, the lobby
+ * and a game's record. Every call answers with the value or with a refusal: the server's code
+ * and sentence, or one of ours when the server could not be reached (`net/failed`) or answered
+ * something that is not the protocol (`net/response`). The addresses are relative to the page,
+ * so the app works wherever the server puts it.
+ */
+
+import type { CreateGameRequest, ErrorCode, GameView, Lobby, SeatGrant } from '@tafl/server/protocol';
+
+/** The refusals of the client itself: no answer, or an answer that is not the protocol's. */
+export type ClientErrorCode = 'net/failed' | 'net/response';
+export type RefusalCode = ErrorCode | ClientErrorCode;
+
+export interface ApiRefusal {
+  readonly ok: false;
+  readonly code: RefusalCode;
+  readonly message: string;
+}
+export type ApiResult<T> = { readonly ok: true; readonly value: T } | ApiRefusal;
+
+export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+/** The page's own address, which the API's paths are relative to. */
+const pageBase = (): string =>
+  typeof location === 'undefined' ? 'http://localhost/' : `${location.origin}${location.pathname}`;
+
+export const apiUrl = (path: string, base: string = pageBase()): string => new URL(path, base).href;
+
+/** `ws://` or `wss://` with the page, `/api/ws` beside it. */
+export function socketUrl(base: string = pageBase()): string {
+  const url = new URL('api/ws', base);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.hash = '';
+  url.search = '';
+  return url.href;
+}
+
+export interface Api {
+  create(request: CreateGameRequest): Promise<ApiResult<SeatGrant>>;
+  join(id: string, name: string): Promise<ApiResult<SeatGrant>>;
+  game(id: string): Promise<ApiResult<GameView>>;
+  record(id: string): Promise<ApiResult<string>>;
+  lobby(): Promise<ApiResult<Lobby>>;
+}
+
+export function createApi(fetcher: Fetch = (url, init) => fetch(url, init), base?: string): Api {
+  const url = (path: string): string => apiUrl(path, base);
+  const post = <T>(path: string, body: unknown): Promise<ApiResult<T>> =>
+    call<T>(fetcher, url(path), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  return {
+    create: (request) => post<SeatGrant>('api/games', request),
+    join: (id, name) => post<SeatGrant>(`api/games/${encodeURIComponent(id)}/join`, { name }),
+    game: (id) => call<GameView>(fetcher, url(`api/games/${encodeURIComponent(id)}`)),
+    record: (id) => call<string>(fetcher, url(`api/games/${encodeURIComponent(id)}/record`), {}, true),
+    lobby: () => call<Lobby>(fetcher, url('api/lobby')),
+  };
+}
+
+async function call<T>(
+  fetcher: Fetch,
+  url: string,
+  init: RequestInit = {},
+  text = false,
+): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetcher(url, { ...init, cache: 'no-store' });
+  } catch (e) {
+    return { ok: false, code: 'net/failed', message: e instanceof Error ? e.message : String(e) };
+  }
+  let body: unknown;
+  try {
+    body = text && response.ok ? await response.text() : await response.json();
+  } catch {
+    return { ok: false, code: 'net/response', message: `the server answered ${response.status}` };
+  }
+  if (response.ok) return { ok: true, value: body as T };
+  return refusalOf(body, response.status);
+}
+
+/** The refusal of an error body, `{ error: { code, message } }`. */
+export function refusalOf(body: unknown, status: number): ApiRefusal {
+  const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+  if (typeof error === 'object' && error !== null) {
+    const { code, message } = error as Record<string, unknown>;
+    if (typeof code === 'string' && typeof message === 'string')
+      return { ok: false, code: code as ErrorCode, message };
+  }
+  return { ok: false, code: 'net/response', message: `the server answered ${status}` };
+}
+
+let page: Api | undefined;
+export const pageApi = (): Api => (page ??= createApi());

@@ -1,0 +1,68 @@
+/**
+ * A refusal in the player's language: each code of the protocol a player can meet has its
+ * sentence in the catalogues; a code without one (a newer server's) shows the server's own
+ * sentence, which says what went wrong in English.
+ */
+
+import type { Messages } from '../i18n/index.js';
+import type { RefusalCode } from './api.js';
+
+export function refusalText(t: Messages, code: RefusalCode | string, message: string): string {
+  switch (code) {
+    case 'msg/json':
+    case 'msg/schema':
+    case 'msg/size':
+      return t.errMessage;
+    case 'rate/limited':
+      return t.errRateLimited;
+    case 'game/unknown':
+      return t.errGameUnknown;
+    case 'http/not-found':
+      return t.errNotFound;
+    case 'game/over':
+      return t.errGameOver;
+    case 'game/waiting':
+      return t.errGameWaiting;
+    case 'game/watch-limit':
+      return t.errWatchLimit;
+    case 'seat/token':
+      return t.errSeatToken;
+    case 'seat/taken':
+      return t.errSeatTaken;
+    case 'move/stale':
+      return t.errMoveStale;
+    case 'move/turn':
+      return t.errMoveTurn;
+    case 'move/syntax':
+    case 'move/illegal':
+      return t.errMoveIllegal;
+    case 'time/out':
+      return t.errTimeOut;
+    case 'draw/none':
+      return t.errDrawNone;
+    case 'rematch/none':
+      return t.errRematchNone;
+    case 'rematch/taken':
+      return t.errRematchTaken;
+    case 'abort/late':
+      return t.errAbortLate;
+    case 'create/rules':
+      return t.errCreateRules;
+    case 'create/name':
+      return t.errCreateName;
+    case 'create/time':
+      return t.errCreateTime;
+    case 'create/side':
+      return t.errCreateSide;
+    case 'server/busy':
+      return t.errServerBusy;
+    case 'server/error':
+      return t.errServerError;
+    case 'net/failed':
+      return t.errNetFailed;
+    case 'net/response':
+      return t.errNetResponse;
+    default:
+      return message;
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The choices of a new online game the start page remembers (localStorage `tafl.online.newGame`):
+ * the side (or random) and the clock. Checked field by field when read; a missing or wrong one
+ * takes its default. The player's name is kept with the seats (tokens.ts).
+ */
+
+import type { SeatChoice } from '@tafl/server/protocol';
+import { DEFAULT_TIME, TIME_CHOICES, type TimeChoice } from './time.js';
+
+export interface OnlinePrefs {
+  readonly side: SeatChoice;
+  readonly time: TimeChoice;
+}
+
+export const ONLINE_PREFS_KEY = 'tafl.online.newGame';
+export const DEFAULT_ONLINE_PREFS: OnlinePrefs = { side: 'random', time: DEFAULT_TIME };
+export const SEAT_CHOICES: readonly SeatChoice[] = ['attackers', 'defenders', 'random'];
+
+export function parseOnlinePrefs(raw: string | null): OnlinePrefs {
+  try {
+    const p: unknown = raw ? JSON.parse(raw) : {};
+    if (typeof p !== 'object' || p === null) return DEFAULT_ONLINE_PREFS;
+    const { side, time } = p as Record<string, unknown>;
+    return {
+      side: SEAT_CHOICES.includes(side as SeatChoice) ? (side as SeatChoice) : DEFAULT_ONLINE_PREFS.side,
+      time: typeof time === 'string' && TIME_CHOICES.includes(time) ? time : DEFAULT_ONLINE_PREFS.time,
+    };
+  } catch {
+    return DEFAULT_ONLINE_PREFS;
+  }
+}
+
+export function readOnlinePrefs(): OnlinePrefs {
+  try {
+    return parseOnlinePrefs(localStorage.getItem(ONLINE_PREFS_KEY));
+  } catch {
+    return DEFAULT_ONLINE_PREFS;
+  }
+}
+
+export function writeOnlinePrefs(prefs: OnlinePrefs): void {
+  try {
+    localStorage.setItem(ONLINE_PREFS_KEY, JSON.stringify(prefs));
+  } catch {
+    // remembered for this page only
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * One online game on this page: its state (state.ts), the seat this browser holds in it
+ * (tokens.ts), and the page's connection (connection.ts). It watches the game each time the
+ * connection opens, with the moves it already has, so a reconnection catches up without a
+ * reload; it sends what the player does with the seat's token; it follows the reducer's asks
+ * (catch up, send a pending move again); and when a rematch begins it keeps the seat's token
+ * for the new game (the server seats the same tokens there), so the screen can go to it.
+ *
+ * No DOM: the screen subscribes and renders `snapshot()`.
+ */
+
+import { opposite } from '@tafl/core';
+import type { ClientMessage, SeatGrant, ServerMessage } from '@tafl/server/protocol';
+import type { RefusalCode } from './api.js';
+import type { Connection, ConnectionStatus } from './connection.js';
+import {
+  apply,
+  connectionLost,
+  dismissRefusal,
+  initialState,
+  moveResent,
+  moveSent,
+  resyncSent,
+  seatLost,
+  seatTaken,
+  type OnlineState,
+} from './state.js';
+import type { SeatStore } from './tokens.js';
+
+export interface Snapshot {
+  readonly state: OnlineState;
+  readonly status: ConnectionStatus;
+  /** A refusal of this browser's own (not connected), shown like the server's. */
+  readonly local: { readonly code: RefusalCode; readonly message: string } | undefined;
+}
+
+export type Act = 'offer' | 'accept' | 'decline';
+
+export class GameSession {
+  private state: OnlineState;
+  private status: ConnectionStatus;
+  private local: Snapshot['local'];
+  private token: string | undefined;
+  private watchRe: number | undefined;
+  private snap: Snapshot;
+  private readonly listeners = new Set<(s: Snapshot) => void>();
+  private stop: (() => void) | undefined;
+
+  constructor(
+    readonly id: string,
+    private readonly connection: Connection,
+    private readonly seats: SeatStore,
+    private readonly now: () => number = () => Date.now(),
+  ) {
+    const seat = seats.get(id);
+    this.token = seat?.token;
+    this.state = initialState(id, seat?.side ?? null);
+    this.status = connection.status;
+    this.local = undefined;
+    this.snap = { state: this.state, status: this.status, local: undefined };
+  }
+
+  /** Connects (or joins the page's connection) and watches the game. */
+  start(): void {
+    if (this.stop) return;
+    this.stop = this.connection.subscribe({
+      onOpen: () => this.watch(this.state.moves.length),
+      onMessage: (m) => this.receive(m),
+      onStatus: (s) => {
+        if (s === this.status) return;
+        this.status = s;
+        if (s !== 'open') this.state = connectionLost(this.state);
+        else this.local = undefined;
+        this.changed();
+      },
+    });
+  }
+
+  dispose(): void {
+    if (!this.stop) return;
+    this.connection.send({ t: 'unwatch', game: this.id });
+    this.stop();
+    this.stop = undefined;
+    this.listeners.clear();
+  }
+
+  subscribe(listener: (s: Snapshot) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  snapshot(): Snapshot {
+    return this.snap;
+  }
+
+  /** Whether this browser holds a seat token for the game. */
+  get seated(): boolean {
+    return this.token !== undefined;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // What the player does
+
+  /** Plays a move: `squares` is sent (`d2-d4`), `record` (with captures) shown while it waits. */
+  move(squares: string, record: string): void {
+    const token = this.token;
+    if (!token) return;
+    const re = this.connection.nextRe();
+    const ply = this.state.moves.length;
+    if (!this.send({ t: 'move', game: this.id, token, ply, move: squares, re })) return;
+    this.state = moveSent(this.state, squares, record, re);
+    this.changed();
+  }
+
+  resign(): void {
+    this.act((token, re) => ({ t: 'resign', game: this.id, token, re }));
+  }
+
+  abort(): void {
+    this.act((token, re) => ({ t: 'abort', game: this.id, token, re }));
+  }
+
+  draw(act: Act): void {
+    this.act((token, re) => ({ t: 'draw', game: this.id, token, act, re }));
+  }
+
+  rematch(act: Act): void {
+    this.act((token, re) => ({ t: 'rematch', game: this.id, token, act, re }));
+  }
+
+  /** A seat just taken over HTTP (joined): keep its token and show the game it came with. */
+  claim(grant: SeatGrant): void {
+    this.seats.save({ id: this.id, token: grant.token, side: grant.side, at: this.now() });
+    this.token = grant.token;
+    this.state = seatTaken(this.state, grant.side, grant.game, this.now());
+    this.changed();
+  }
+
+  dismiss(): void {
+    this.state = dismissRefusal(this.state);
+    this.local = undefined;
+    this.changed();
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private act(make: (token: string, re: number) => ClientMessage): void {
+    const token = this.token;
+    if (!token) return;
+    this.state = dismissRefusal(this.state);
+    if (this.send(make(token, this.connection.nextRe()))) this.changed();
+  }
+
+  /** Sends, or says that the connection is down. */
+  private send(message: ClientMessage): boolean {
+    if (this.connection.send(message)) return true;
+    this.local = { code: 'net/failed', message: 'not connected' };
+    this.changed();
+    return false;
+  }
+
+  private watch(from: number): void {
+    const re = this.connection.nextRe();
+    const sent = this.connection.send({
+      t: 'watch',
+      game: this.id,
+      from,
+      ...(this.token ? { token: this.token } : {}),
+      re,
+    });
+    if (!sent) return;
+    this.watchRe = re;
+    this.state = resyncSent(this.state);
+    this.changed();
+  }
+
+  private receive(message: ServerMessage): void {
+    const before = this.state;
+    let next = apply(this.state, message, this.now());
+    if (message.t === 'error' && message.re !== undefined && message.re === this.watchRe) {
+      this.watchRe = undefined;
+      if (message.code === 'seat/token' && this.token) {
+        // The token holds no seat here (the server forgot it, or it is another game's): watch.
+        this.seats.forget(this.id);
+        this.token = undefined;
+        next = seatLost(next);
+        this.state = { ...next, resyncing: false };
+        this.watch(this.state.moves.length);
+        this.changed();
+        return;
+      }
+      next = { ...next, resyncing: false };
+    }
+    this.state = next;
+    if (next.resync !== undefined) this.watch(next.resync);
+    this.resendPending();
+    if (next.rematchStarted !== undefined && before.rematchStarted === undefined) this.followRematch();
+    if (this.state !== before) this.changed();
+  }
+
+  /** A move sent on a connection that closed: once caught up, send it again if still due. */
+  private resendPending(): void {
+    const { pending, header, moves, resyncing, resync } = this.state;
+    if (!pending?.resend || resyncing || resync !== undefined || !this.token) return;
+    if (!header || header.status !== 'playing' || moves.length !== pending.ply) return;
+    const re = this.connection.nextRe();
+    const sent = this.connection.send({
+      t: 'move',
+      game: this.id,
+      token: this.token,
+      ply: pending.ply,
+      move: pending.squares,
+      re,
+    });
+    if (sent) this.state = moveResent(this.state, re);
+  }
+
+  /** Our seat in the rematch: the same token, the other side. */
+  private followRematch(): void {
+    const next = this.state.rematchStarted;
+    if (!next || !this.token || this.state.you === null) return;
+    this.seats.save({ id: next, token: this.token, side: opposite(this.state.you), at: this.now() });
+  }
+
+  private changed(): void {
+    this.snap = { state: this.state, status: this.status, local: this.local };
+    for (const l of [...this.listeners]) l(this.snap);
+  }
+}

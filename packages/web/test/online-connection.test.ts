@@ -1,0 +1,372 @@
+// The page's WebSocket (src/online/connection.ts) and one game's session over it
+// (src/online/session.ts), driven by hand: fake sockets, a fake clock, fake network events.
+import type { ClientMessage, GameView, ServerMessage } from '@tafl/server/protocol';
+import { describe, expect, it } from 'vitest';
+import {
+  BACKOFF_MAX_MS,
+  Connection,
+  PING_MS,
+  backoff,
+  parseServerMessage,
+  type SocketLike,
+} from '../src/online/connection.js';
+import { GameSession } from '../src/online/session.js';
+import { createSeatStore, type SeatStorage } from '../src/online/tokens.js';
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  readonly sent: ClientMessage[] = [];
+  closed = false;
+  onopen: ((event: unknown) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { readonly data: unknown }) => void) | null = null;
+  constructor(readonly url: string) {}
+  send(data: string): void {
+    this.sent.push(JSON.parse(data) as ClientMessage);
+  }
+  close(): void {
+    this.closed = true;
+    this.readyState = 3;
+  }
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  receive(message: ServerMessage): void {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  drop(): void {
+    this.readyState = 3;
+    this.onclose?.({});
+  }
+}
+
+/** Sockets, timers and network events under the test's control. */
+class World {
+  now = 0;
+  random = 0.5;
+  readonly sockets: FakeSocket[] = [];
+  private timers: { id: number; at: number; f: () => void }[] = [];
+  private nextId = 1;
+  network: ((online: boolean) => void) | undefined;
+
+  connection(): Connection {
+    return new Connection('ws://test/api/ws', {
+      createSocket: (url) => {
+        const s = new FakeSocket(url);
+        this.sockets.push(s);
+        return s;
+      },
+      setTimeout: (f, ms) => {
+        const id = this.nextId++;
+        this.timers.push({ id, at: this.now + ms, f });
+        return id;
+      },
+      clearTimeout: (id) => {
+        this.timers = this.timers.filter((t) => t.id !== id);
+      },
+      now: () => this.now,
+      random: () => this.random,
+      onNetwork: (listener) => {
+        this.network = listener;
+        return () => (this.network = undefined);
+      },
+    });
+  }
+
+  get socket(): FakeSocket {
+    return this.sockets[this.sockets.length - 1]!;
+  }
+
+  advance(ms: number): void {
+    const end = this.now + ms;
+    for (;;) {
+      const due = this.timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      this.timers = this.timers.filter((t) => t !== due);
+      this.now = due.at;
+      due.f();
+    }
+    this.now = end;
+  }
+}
+
+const listener = (log: string[] = []) => ({
+  log,
+  onOpen: () => log.push('open'),
+  onMessage: (m: ServerMessage) => log.push(m.t),
+  onStatus: (s: string) => log.push(`status:${s}`),
+});
+
+describe('the backoff', () => {
+  it('starts at half a second and doubles up to eight, each wait drawn in its upper half', () => {
+    const full = [0, 1, 2, 3, 4, 5, 9].map((n) => backoff(n, () => 1));
+    expect(full).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
+    const least = [0, 1, 2, 3, 4, 5].map((n) => backoff(n, () => 0));
+    expect(least).toEqual([250, 500, 1000, 2000, 4000, 4000]);
+  });
+});
+
+describe('the connection', () => {
+  it('opens with its first listener and tells it when open', () => {
+    const world = new World();
+    const c = world.connection();
+    const l = listener();
+    c.subscribe(l);
+    expect(world.sockets).toHaveLength(1);
+    expect(world.socket.url).toBe('ws://test/api/ws');
+    world.socket.open();
+    expect(c.status).toBe('open');
+    expect(l.log).toEqual(['status:connecting', 'status:open', 'open']);
+  });
+
+  it('reconnects after a drop with a growing backoff, and says it is reconnecting', () => {
+    const world = new World();
+    world.random = 1;
+    const c = world.connection();
+    const l = listener();
+    c.subscribe(l);
+    world.socket.open();
+    world.socket.drop();
+    expect(c.status).toBe('reconnecting');
+    world.advance(499);
+    expect(world.sockets).toHaveLength(1);
+    world.advance(1);
+    expect(world.sockets).toHaveLength(2);
+    // This one fails too: the next wait is twice as long.
+    world.socket.onerror?.({});
+    world.advance(999);
+    expect(world.sockets).toHaveLength(2);
+    world.advance(1);
+    expect(world.sockets).toHaveLength(3);
+    world.socket.open();
+    expect(c.status).toBe('open');
+    expect(l.log.filter((x) => x === 'open')).toHaveLength(2);
+    // Opened but closed before the server said a word: the backoff goes on growing.
+    world.socket.drop();
+    world.advance(1999);
+    expect(world.sockets).toHaveLength(3);
+    world.advance(1);
+    expect(world.sockets).toHaveLength(4);
+    // Once the server has spoken, the backoff starts again from half a second.
+    world.socket.open();
+    world.socket.receive({ t: 'hello', v: 1, now: 0 });
+    world.socket.drop();
+    world.advance(500);
+    expect(world.sockets).toHaveLength(5);
+  });
+
+  it('drops the socket when the browser goes offline, and reconnects at once when online', () => {
+    const world = new World();
+    const c = world.connection();
+    c.subscribe(listener());
+    world.socket.open();
+    const first = world.socket;
+    world.network!(false);
+    expect(first.closed).toBe(true);
+    expect(c.status).toBe('reconnecting');
+    expect(c.send({ t: 'ping' })).toBe(false);
+    world.network!(true);
+    expect(world.sockets).toHaveLength(2);
+    world.socket.open();
+    expect(c.status).toBe('open');
+  });
+
+  it('pings every 25 s and takes a silent connection for dead', () => {
+    const world = new World();
+    const c = world.connection();
+    c.subscribe(listener());
+    world.socket.open();
+    world.advance(PING_MS);
+    expect(world.socket.sent).toEqual([{ t: 'ping' }]);
+    world.socket.receive({ t: 'pong', now: 0 });
+    world.advance(PING_MS);
+    expect(world.socket.sent).toHaveLength(2);
+    // Nothing heard since: two pings later it is dropped and opened again.
+    world.advance(3 * PING_MS);
+    expect(c.status).toBe('reconnecting');
+    world.advance(BACKOFF_MAX_MS);
+    expect(world.sockets).toHaveLength(2);
+  });
+
+  it('closes a while after its last listener leaves, not before', () => {
+    const world = new World();
+    const c = world.connection();
+    const stop = c.subscribe(listener());
+    world.socket.open();
+    stop();
+    world.advance(1000);
+    // A listener that comes straight back keeps the socket and is told it is open.
+    const l = listener();
+    const stop2 = c.subscribe(l);
+    expect(l.log).toContain('open');
+    stop2();
+    world.advance(10_000);
+    expect(world.sockets[0]!.closed).toBe(true);
+    world.socket.drop();
+    expect(world.sockets).toHaveLength(1);
+  });
+
+  it('reads only server messages', () => {
+    expect(parseServerMessage('{"t":"pong","now":1}')).toEqual({ t: 'pong', now: 1 });
+    expect(parseServerMessage('{"t":"other"}')).toBeUndefined();
+    expect(parseServerMessage('not json')).toBeUndefined();
+    expect(parseServerMessage(new ArrayBuffer(2))).toBeUndefined();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+const ID = 'AbCdE12345';
+const TOKEN = 'abcdefghijklmnopqrstuv';
+const MOVES = ['b4-b2', 'd5-f5', 'g4-g2', 'd4-d5'];
+
+function gameView(moves: readonly string[], from = 0, changes: Partial<GameView> = {}): GameView {
+  return {
+    id: ID,
+    rules: 'x',
+    rulesId: 'brandubh-2019',
+    rulesName: 'Brandubh (2019 blog)',
+    time: { kind: 'none' },
+    seats: { attackers: { name: 'Ann' }, defenders: { name: 'Bob' } },
+    status: 'playing',
+    result: null,
+    ply: from + moves.length,
+    clock: null,
+    drawOffer: null,
+    rematchOffer: null,
+    rematch: null,
+    createdAt: 1,
+    updatedAt: 1,
+    moves,
+    from,
+    ...changes,
+  };
+}
+
+function memoryStorage(): SeatStorage {
+  const items = new Map<string, string>();
+  return { getItem: (k) => items.get(k) ?? null, setItem: (k, v) => void items.set(k, v) };
+}
+
+function setup(seated: 'attackers' | 'defenders' | null = 'attackers') {
+  const world = new World();
+  const seats = createSeatStore(memoryStorage());
+  if (seated) seats.save({ id: ID, token: TOKEN, side: seated, at: 0 });
+  const session = new GameSession(ID, world.connection(), seats, () => world.now);
+  session.start();
+  world.socket.open();
+  return { world, seats, session };
+}
+
+describe('a game’s session', () => {
+  it('watches the game with its seat’s token when the socket opens', () => {
+    const { world } = setup();
+    expect(world.socket.sent).toEqual([{ t: 'watch', game: ID, from: 0, token: TOKEN, re: 1 }]);
+  });
+
+  it('watches without a token when it holds no seat', () => {
+    const { world, session } = setup(null);
+    expect(world.socket.sent).toEqual([{ t: 'watch', game: ID, from: 0, re: 1 }]);
+    expect(session.seated).toBe(false);
+  });
+
+  it('after a drop, watches again from the moves it has and shows those made meanwhile', () => {
+    const { world, session } = setup();
+    world.socket.receive({ t: 'state', game: gameView(MOVES.slice(0, 2)), you: 'attackers' });
+    world.socket.drop();
+    expect(session.snapshot().status).toBe('reconnecting');
+    world.advance(BACKOFF_MAX_MS);
+    world.socket.open();
+    expect(world.socket.sent).toEqual([{ t: 'watch', game: ID, from: 2, token: TOKEN, re: 2 }]);
+    world.socket.receive({ t: 'state', game: gameView(MOVES.slice(2, 3), 2), you: 'attackers' });
+    expect(session.snapshot().state.moves).toEqual(MOVES.slice(0, 3));
+    expect(session.snapshot().status).toBe('open');
+  });
+
+  it('sends a move with its ply and token, shown pending until confirmed', () => {
+    const { world, session } = setup();
+    world.socket.receive({ t: 'state', game: gameView(MOVES.slice(0, 2)), you: 'attackers' });
+    session.move('g4-g2', 'g4-g2');
+    expect(world.socket.sent.at(-1)).toEqual({
+      t: 'move',
+      game: ID,
+      token: TOKEN,
+      ply: 2,
+      move: 'g4-g2',
+      re: 2,
+    });
+    expect(session.snapshot().state.pending?.squares).toBe('g4-g2');
+    world.socket.receive({ t: 'move', game: ID, ply: 3, move: 'g4-g2', clock: null });
+    expect(session.snapshot().state.pending).toBeUndefined();
+    expect(session.snapshot().state.moves).toEqual(MOVES.slice(0, 3));
+  });
+
+  it('sends a pending move again after a reconnection if the server did not get it', () => {
+    const { world, session } = setup();
+    world.socket.receive({ t: 'state', game: gameView(MOVES.slice(0, 2)), you: 'attackers' });
+    session.move('g4-g2', 'g4-g2');
+    world.socket.drop();
+    world.advance(BACKOFF_MAX_MS);
+    world.socket.open();
+    world.socket.receive({ t: 'state', game: gameView([], 2), you: 'attackers' });
+    expect(world.socket.sent.at(-1)).toMatchObject({ t: 'move', ply: 2, move: 'g4-g2' });
+    expect(session.snapshot().state.pending).toBeDefined();
+  });
+
+  it('says it is not connected when asked to act while the socket is down', () => {
+    const { world, session } = setup();
+    world.socket.receive({ t: 'state', game: gameView(MOVES.slice(0, 2)), you: 'attackers' });
+    world.socket.drop();
+    session.resign();
+    expect(session.snapshot().local?.code).toBe('net/failed');
+  });
+
+  it('catches up when a move skips ahead', () => {
+    const { world, session } = setup();
+    world.socket.receive({ t: 'state', game: gameView(MOVES.slice(0, 1)), you: 'attackers' });
+    world.socket.receive({ t: 'move', game: ID, ply: 3, move: MOVES[2]!, clock: null });
+    expect(world.socket.sent.at(-1)).toMatchObject({ t: 'watch', from: 1 });
+    world.socket.receive({ t: 'state', game: gameView(MOVES.slice(1, 3), 1), you: 'attackers' });
+    expect(session.snapshot().state.moves).toEqual(MOVES.slice(0, 3));
+  });
+
+  it('forgets a token the server does not know and watches without it', () => {
+    const { world, seats, session } = setup();
+    world.socket.receive({ t: 'error', re: 1, game: ID, code: 'seat/token', message: 'no seat' });
+    expect(seats.get(ID)).toBeUndefined();
+    expect(session.seated).toBe(false);
+    expect(world.socket.sent.at(-1)).toEqual({ t: 'watch', game: ID, from: 0, re: 2 });
+    expect(session.snapshot().state.refused?.code).toBe('seat/token');
+  });
+
+  it('keeps the seat’s token for the rematch, on the other side', () => {
+    const { world, seats, session } = setup('attackers');
+    world.socket.receive({
+      t: 'state',
+      game: gameView(MOVES, 0, { status: 'ended', result: { winner: 'attackers', reason: 'resignation' } }),
+      you: 'attackers',
+    });
+    const {
+      moves: _m,
+      from: _f,
+      ...header
+    } = gameView(MOVES, 0, {
+      status: 'ended',
+      result: { winner: 'attackers', reason: 'resignation' },
+      rematch: 'ReMaTcH123',
+    });
+    void _m;
+    void _f;
+    world.socket.receive({ t: 'update', game: header });
+    expect(session.snapshot().state.rematchStarted).toBe('ReMaTcH123');
+    expect(seats.get('ReMaTcH123')).toMatchObject({ token: TOKEN, side: 'defenders' });
+  });
+
+  it('leaves the game when disposed', () => {
+    const { world, session } = setup();
+    session.dispose();
+    expect(world.socket.sent.at(-1)).toEqual({ t: 'unwatch', game: ID });
+  });
+});
