@@ -53,7 +53,13 @@ const refuse = (reply: FastifyReply, refused: Refusal): FastifyReply =>
 const isRefusal = (x: object): x is Refusal => 'code' in x && 'message' in x;
 
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 16 * 1024 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 16 * 1024,
+    // A request Fastify cannot even route (a broken URL, a bad header) gets our error shape too.
+    frameworkErrors: (error, _request, reply) =>
+      void refuse(reply, { code: 'msg/schema', message: error.message }),
+  });
   const log = options.log ?? (() => {});
   const root = options.webRoot ?? DEFAULT_WEB_ROOT;
   if (!existsSync(root)) throw new Error(`the web app is not built: ${root} is missing (run npm run build)`);

@@ -238,6 +238,15 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(third.status).toBe(409);
       expect(third.body).toMatchObject({ error: { code: 'seat/taken' } });
       expect((await api(server.url, '/api/games/AAAAAAAAAA')).status).toBe(404);
+      // Broken URLs and bodies of the wrong kind get the same error shape.
+      for (const path of ['/api/games/%', '/api/games/%zz/join', '/api/nothing'])
+        expect(Object.keys((await api<{ error: object }>(server.url, path)).body.error)).toEqual([
+          'code',
+          'message',
+        ]);
+      expect((await api(server.url, '/api/games', [1, 2])).body).toMatchObject({
+        error: { code: 'msg/schema' },
+      });
     });
   });
 
