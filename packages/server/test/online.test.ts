@@ -15,6 +15,7 @@ import {
   type Side,
 } from '@tafl/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prng } from '../../core/test/random.js';
 import { ERROR_CODES, type SeatGrant } from '../src/protocol.js';
 import {
   Client,
@@ -37,18 +38,6 @@ async function connect(): Promise<Client> {
   clients.push(client);
   await client.next('hello');
   return client;
-}
-
-/** A seeded generator (mulberry32), so a failing game can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface Table {
@@ -93,7 +82,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
 
   describe('a whole game through the WebSocket API', () => {
     it('two players play random legal moves to the end while a spectator sees every move', async () => {
-      const rng = random(7);
+      const rng = prng(7);
       const game = await table();
       const spectator = await connect();
       spectator.send({ t: 'watch', game: game.id });

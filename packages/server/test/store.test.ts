@@ -116,7 +116,7 @@ function moveIn(
   row: GameRow,
   text = `m${row.ply + 1}`,
   at = row.updatedAt + 1000,
-): GameChange & { row: GameRow } {
+): Extract<GameChange, { kind: 'update' }> & { move: MoveRow } {
   const next: GameRow = {
     ...row,
     status: 'playing',
