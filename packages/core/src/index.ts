@@ -16,3 +16,4 @@ export * from './notation/move.js';
 export * from './notation/rules.js';
 export * from './notation/record.js';
 export * from './notation/movelist.js';
+export * from './random.js';

@@ -1,16 +1,7 @@
 /** Seeded randomness for tests, so that every run sees the same "random" cases. */
 
-/** mulberry32: a small, well-mixed 32-bit PRNG; returns floats in [0, 1). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32, the core's seeded generator: floats in [0, 1). */
+export { seededRandom as prng } from '../src/random.js';
 
 export const pick = <T>(random: () => number, items: readonly T[]): T =>
   items[Math.floor(random() * items.length)]!;

@@ -7,7 +7,7 @@
  * shorter time by its caller keeps to that.
  */
 
-import type { Move, Position } from '@tafl/core';
+import { seededRandom, type Move, type Position } from '@tafl/core';
 import { WIN_BOUND, type Search, type SearchLimits, type SearchResult } from './search.js';
 
 export interface Level {
@@ -37,17 +37,8 @@ export const levelConfig = (level: number): Level => {
   return found;
 };
 
-/** A seeded PRNG (mulberry32): the same seed gives the same choices. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded PRNG lives in the core; levels and their callers take it from here too. */
+export { seededRandom };
 
 /** A normally distributed number (Box-Muller) from a uniform source. */
 const gaussian = (random: () => number): number =>
