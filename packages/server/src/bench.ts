@@ -1,0 +1,752 @@
+/**
+ * `npm run bench`, the server's part: the online server under the load of many games at once,
+ * measured from outside as players see it. It starts a real server process (`dist/main.js`,
+ * SQLite in a fresh directory, a free port), creates the games over HTTP, opens one WebSocket
+ * per seat (two per game) and has every client play random legal moves, each keeping its own
+ * core Position of its game and answering its opponent's `move` message with a move of its own.
+ *
+ * Two runs, each with a fresh server: at full speed (every client answers at once), and paced
+ * (each game moves on a jittered schedule, so that the games together offer `--rate` moves a
+ * second, the target: 1,000 moves a second with the 99th percentile under 50 ms). After a
+ * warm-up it measures over a fixed window the moves confirmed a second and the latency from a
+ * move sent to the opponent receiving it, then the memory and CPU of the server and of this
+ * process. It prints figures; it never fails on them (it fails only if the server does).
+ *
+ *     node packages/server/dist/bench.js [--games 2000] [--seconds 20] [--warmup 5]
+ *         [--rate 1000] [--mode both|full|paced] [--rules mixed|id,id...] [--batch 200] [--seed N]
+ *         [--timeline]
+ *
+ * BENCH_SERVER_NODE_ARGS are node's options for the server: `--cpu-prof --cpu-prof-dir=/tmp/p`
+ * profiles it under the load.
+ */
+
+import {
+  PRESETS,
+  makeMoveSquares,
+  parseRules,
+  playMoveRecord,
+  presetById,
+  seededRandom,
+  startingPosition,
+  type Position,
+  type Ruleset,
+  type Side,
+} from '@tafl/core';
+import { availableParallelism, loadavg } from 'node:os';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { WebSocket, type RawData } from 'ws';
+import { ServerProcess, type Memory, type Stopped } from './bench-process.js';
+import {
+  RATE_BURST,
+  RATE_PER_SECOND,
+  type ErrorBody,
+  type GameView,
+  type SeatGrant,
+  type ServerMessage,
+} from './protocol.js';
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+type Mode = 'full' | 'paced';
+
+interface Options {
+  readonly games: number;
+  readonly seconds: number;
+  readonly warmup: number;
+  /** The paced run's offered load, moves a second for all games together. */
+  readonly rate: number;
+  readonly modes: readonly Mode[];
+  readonly rules: readonly string[];
+  /** Sockets opened (and games watched) at once. */
+  readonly batch: number;
+  readonly seed: number;
+  /** Print moves and latency second by second. */
+  readonly timeline: boolean;
+}
+
+const USAGE = `usage: node packages/server/dist/bench.js [--games N] [--seconds S] [--warmup S] [--rate R]
+       [--mode both|full|paced] [--rules mixed|ID,ID...] [--batch N] [--seed N]
+  --games    games played at once, two WebSocket clients each (default 2000)
+  --seconds  the measured window (default 20)
+  --warmup   seconds of play before the window (default 5)
+  --rate     the paced run's offered load, moves a second for all games (default 1000)
+  --mode     both runs (default), or only the full-speed or the paced one
+  --rules    preset ids, round robin over the games; mixed (default) is every preset
+  --batch    sockets opened at once (default 200)
+  --seed     the random moves' seed (default: random)
+  --timeline print the moves and latencies of every second of the window`;
+
+function parseOptions(argv: readonly string[]): Options {
+  const values = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--help' || arg === '-h') {
+      process.stdout.write(USAGE + '\n');
+      process.exit(0);
+    }
+    if (arg === '--timeline') {
+      values.set('timeline', 'yes');
+      continue;
+    }
+    const m = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
+    const value = m?.[2] ?? argv[++i];
+    if (!m || value === undefined) throw new Error(`${arg}?\n${USAGE}`);
+    values.set(m[1]!, value);
+  }
+  const number = (key: string, fallback: number, min: number): number => {
+    const text = values.get(key);
+    values.delete(key);
+    const n = text === undefined ? fallback : Number(text);
+    if (!Number.isFinite(n) || n < min) throw new Error(`--${key} must be a number of at least ${min}`);
+    return n;
+  };
+  const mode = values.get('mode') ?? 'both';
+  values.delete('mode');
+  if (mode !== 'both' && mode !== 'full' && mode !== 'paced')
+    throw new Error(`--mode is both, full or paced`);
+  const timeline = values.delete('timeline');
+  const rulesText = values.get('rules') ?? 'mixed';
+  values.delete('rules');
+  const rules = rulesText === 'mixed' ? PRESETS.map((r) => r.id) : rulesText.split(',');
+  for (const id of rules)
+    if (!presetById(id))
+      throw new Error(`--rules: no preset ${id} (presets: ${PRESETS.map((r) => r.id).join(', ')})`);
+  const options: Options = {
+    games: Math.floor(number('games', 2000, 1)),
+    seconds: number('seconds', 20, 1),
+    warmup: number('warmup', 5, 0),
+    rate: number('rate', 1000, 1),
+    modes: mode === 'both' ? ['full', 'paced'] : [mode],
+    rules,
+    batch: Math.floor(number('batch', 200, 1)),
+    seed: Math.floor(number('seed', Math.floor(Math.random() * 2 ** 31), 0)),
+    timeline,
+  };
+  if (values.size > 0) throw new Error(`unknown option --${[...values.keys()][0]}\n${USAGE}`);
+  return options;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small tools
+
+/** An error's message, and its cause's (fetch puts the reason there). */
+const describe = (e: unknown): string =>
+  e instanceof Error
+    ? e.message +
+      (e.cause === undefined ? '' : ` (${e.cause instanceof Error ? e.cause.message : String(e.cause)})`)
+    : String(e);
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+const say = (text: string): void => void process.stderr.write(text + '\n');
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+async function post<T>(base: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as T | ErrorBody;
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json as T;
+}
+
+const rulesCache = new Map<string, Ruleset>();
+function rulesOf(game: GameView): Ruleset {
+  let rules = rulesCache.get(game.rules);
+  if (!rules) {
+    rules = game.rulesId === null ? undefined : presetById(game.rulesId);
+    if (!rules) {
+      const parsed = parseRules(game.rules);
+      if (parsed.ok) rules = parsed.value;
+    }
+    if (!rules) throw new Error(`the rules of game ${game.id} do not parse: ${game.rules}`);
+    rulesCache.set(game.rules, rules);
+  }
+  return rules;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One run: its figures as it goes
+
+type Phase = 'setup' | 'warmup' | 'measure' | 'drain' | 'closing';
+
+class Run {
+  phase: Phase = 'setup';
+  readonly rng: () => number;
+  /** Paced: the mean milliseconds between two moves of one game. */
+  readonly interval: number;
+  moves = 0;
+  readonly latencies: number[] = [];
+  /** When each latency was measured, in ms since the window opened. */
+  readonly arrivals: number[] = [];
+  windowStart = 0;
+  gamesEnded = 0;
+  readonly refusals = new Map<string, number>();
+  readonly anomalies: string[] = [];
+  desyncs = 0;
+  closes = 0;
+  failures = 0;
+
+  constructor(
+    readonly mode: Mode,
+    readonly options: Options,
+    readonly server: ServerProcess,
+  ) {
+    this.rng = seededRandom(options.seed + (mode === 'paced' ? 1 : 0));
+    this.interval = (1000 * options.games) / options.rate;
+  }
+
+  get playing(): boolean {
+    return this.phase === 'warmup' || this.phase === 'measure';
+  }
+
+  get measuring(): boolean {
+    return this.phase === 'measure';
+  }
+
+  /** Something that should not happen (but what happens as the run closes is no matter). */
+  note(kind: 'refusal' | 'desync' | 'close' | 'failure', text: string): void {
+    if (this.phase === 'closing') return;
+    if (kind === 'desync') this.desyncs++;
+    if (kind === 'close') this.closes++;
+    if (kind === 'failure') this.failures++;
+    if (this.anomalies.length < 8) this.anomalies.push(`${kind}: ${text}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The clients
+
+/** Sends at most 90% of the server's rate, so no client is ever refused for rate. */
+const BUCKET_SIZE = RATE_BURST - 10;
+const BUCKET_RATE = (RATE_PER_SECOND * 0.9) / 1000;
+
+/** One player: a WebSocket, the seat it holds in its pair's game, and its own Position. */
+class Bot {
+  socket: WebSocket | undefined;
+  token = '';
+  side: Side = 'attackers';
+  pos: Position | undefined;
+  private tokens = BUCKET_SIZE;
+  private refilled = performance.now();
+  private hello: (() => void) | undefined;
+  private stated: (() => void) | undefined;
+
+  constructor(
+    readonly pair: Pair,
+    readonly run: Run,
+  ) {}
+
+  connect(url: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(url, { perMessageDeflate: false });
+      this.socket = socket;
+      let open = false;
+      const timer = setTimeout(() => reject(new Error('no hello within 30 s')), 30_000);
+      this.hello = () => {
+        open = true;
+        clearTimeout(timer);
+        resolve();
+      };
+      socket.on('message', (data, isBinary) => this.receive(data, isBinary));
+      socket.on('error', (e) => {
+        if (!open) {
+          clearTimeout(timer);
+          reject(e);
+        } else if (this.run.phase !== 'closing') this.run.note('failure', `socket error: ${e.message}`);
+      });
+      socket.on('close', (code, reason) => {
+        if (open && this.run.phase !== 'closing')
+          this.run.note('close', `the server closed a client socket: ${code} ${reason.toString()}`);
+      });
+    });
+  }
+
+  /** Milliseconds until the client may send again without going over the rate. */
+  private wait(): number {
+    const now = performance.now();
+    this.tokens = Math.min(BUCKET_SIZE, this.tokens + (now - this.refilled) * BUCKET_RATE);
+    this.refilled = now;
+    return this.tokens >= 1 ? 0 : Math.ceil((1 - this.tokens) / BUCKET_RATE);
+  }
+
+  send(message: object): void {
+    this.wait();
+    this.tokens -= 1;
+    this.socket?.send(JSON.stringify(message));
+  }
+
+  /** Watches the pair's game with the seat's token; resolves on the `state` answer. */
+  watch(previous?: string): Promise<void> {
+    this.pos = undefined;
+    if (previous) this.send({ t: 'unwatch', game: previous });
+    return new Promise((resolve) => {
+      this.stated = resolve;
+      this.send({ t: 'watch', game: this.pair.game, token: this.token });
+    });
+  }
+
+  private receive(data: RawData, isBinary: boolean): void {
+    if (isBinary) return this.run.note('failure', 'a binary message from the server');
+    let m: ServerMessage;
+    try {
+      m = JSON.parse(data.toString()) as ServerMessage;
+    } catch {
+      return this.run.note('failure', `a message that is not JSON: ${data.toString().slice(0, 80)}`);
+    }
+    switch (m.t) {
+      case 'hello':
+        this.hello?.();
+        this.hello = undefined;
+        return;
+      case 'state':
+        return this.state(m.game, m.you);
+      case 'move':
+        return this.move(m);
+      case 'update':
+        if (m.game.id === this.pair.game && (m.game.status === 'ended' || m.game.status === 'aborted'))
+          this.pair.over(m.game.id);
+        return;
+      case 'error': {
+        this.run.refusals.set(m.code, (this.run.refusals.get(m.code) ?? 0) + 1);
+        this.run.note('refusal', `${m.code} ${m.message}`);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private state(game: GameView, you: Side | null): void {
+    if (game.id !== this.pair.game) return;
+    if (you !== this.side) this.run.note('desync', `watch of ${game.id} gave seat ${you}, not ${this.side}`);
+    const pos = startingPosition(rulesOf(game));
+    for (const move of game.moves)
+      if (!playMoveRecord(pos, move).ok) return this.run.note('desync', `state of ${game.id}: ${move}?`);
+    this.pos = pos;
+    this.stated?.();
+    this.stated = undefined;
+    this.pair.seen();
+  }
+
+  private move(m: Extract<ServerMessage, { t: 'move' }>): void {
+    const pos = this.pos;
+    if (m.game !== this.pair.game || !pos) return;
+    if (m.ply !== pos.ply + 1)
+      return this.run.note(
+        'desync',
+        `${m.game}: move ${m.move} at ply ${m.ply}, the client is at ${pos.ply}`,
+      );
+    const mover = pos.turn;
+    if (!playMoveRecord(pos, m.move).ok)
+      return this.run.note('desync', `${m.game}: ${m.move} does not play at ply ${pos.ply}`);
+    const run = this.run;
+    if (mover === this.side) {
+      if (run.measuring) run.moves++;
+    } else {
+      const sent = this.pair.sent;
+      if (sent?.ply === m.ply) {
+        if (run.measuring) {
+          const now = performance.now();
+          run.latencies.push(now - sent.at);
+          run.arrivals.push(now - run.windowStart);
+        }
+        this.pair.sent = undefined;
+      }
+      if (!pos.isOver()) this.schedule();
+    }
+    if (pos.isOver()) this.pair.over(m.game);
+  }
+
+  /** Plays now (full speed), or when the game's pace says (paced); never over the rate. */
+  schedule(first = false): void {
+    const game = this.pair.game;
+    const due = this.run.mode === 'paced' ? (first ? this.pair.due : this.pair.nextDue()) : 0;
+    const delay = Math.max(due - performance.now(), this.wait());
+    if (delay <= 0) this.play(game);
+    else setTimeout(() => this.play(game), delay);
+  }
+
+  private play(game: string): void {
+    const pos = this.pos;
+    if (!this.run.playing || game !== this.pair.game || !pos || pos.isOver() || pos.turn !== this.side)
+      return;
+    const wait = this.wait();
+    if (wait > 0) {
+      setTimeout(() => this.play(game), wait);
+      return;
+    }
+    const moves = pos.legalMoves();
+    const move = makeMoveSquares(pos.geo, moves[Math.floor(this.run.rng() * moves.length)]!);
+    this.pair.sent = { ply: pos.ply + 1, at: performance.now() };
+    this.send({ t: 'move', game, token: this.token, ply: pos.ply, move });
+  }
+
+  close(): void {
+    this.socket?.terminate();
+  }
+}
+
+/** Two bots and the game they play; a new game when one ends, while the run goes on. */
+class Pair {
+  game = '';
+  readonly bots: readonly [Bot, Bot];
+  /** The move in flight: its ply and when it was sent. */
+  sent: { readonly ply: number; readonly at: number } | undefined;
+  private ended = '';
+  private seenBy = 0;
+  /** Paced: when the game's next move is due. */
+  due = 0;
+
+  constructor(
+    readonly index: number,
+    readonly run: Run,
+  ) {
+    this.bots = [new Bot(this, run), new Bot(this, run)];
+  }
+
+  /** Games this pair has played, so its rules go round the list. */
+  private played = 0;
+
+  get rules(): string {
+    const list = this.run.options.rules;
+    return list[(this.index + this.played) % list.length]!;
+  }
+
+  /** Creates a game over HTTP (the first bot, a random side) and joins it (the second). */
+  async create(): Promise<void> {
+    const base = this.run.server.url;
+    const [first, second] = this.bots;
+    const name = `Bench ${this.index}`;
+    const created = await post<SeatGrant>(base, '/api/games', {
+      rules: this.rules,
+      side: 'random',
+      time: { kind: 'none' },
+      name: `${name}a`,
+    });
+    const joined = await post<SeatGrant>(base, `/api/games/${created.game.id}/join`, { name: `${name}b` });
+    first.token = created.token;
+    first.side = created.side;
+    second.token = joined.token;
+    second.side = joined.side;
+    this.game = created.game.id;
+    this.played++;
+    this.sent = undefined;
+    this.seenBy = 0;
+  }
+
+  /** When the next move is due: the last due time plus the mean interval, jittered ±50%. */
+  nextDue(): number {
+    const now = performance.now();
+    const interval = this.run.interval;
+    // A game that fell more than a whole interval behind starts afresh rather than bursting.
+    if (this.due < now - interval) this.due = now;
+    this.due += interval * (0.5 + this.run.rng());
+    return this.due;
+  }
+
+  /** The first moves: paced games start spread over one interval. */
+  start(): void {
+    this.due = performance.now() + this.run.rng() * this.run.interval;
+    this.mover()?.schedule(true);
+  }
+
+  private mover(): Bot | undefined {
+    return this.bots.find((b) => b.pos && !b.pos.isOver() && b.pos.turn === b.side);
+  }
+
+  /** A bot has the game's state; once both have, a running game starts. */
+  seen(): void {
+    if (++this.seenBy === 2 && this.run.playing) {
+      this.due = performance.now();
+      this.mover()?.schedule();
+    }
+  }
+
+  over(id: string): void {
+    if (this.ended === id) return;
+    this.ended = id;
+    if (this.run.measuring) this.run.gamesEnded++;
+    if (!this.run.playing) return;
+    const previous = this.game;
+    this.create().then(
+      () => {
+        for (const bot of this.bots) void bot.watch(previous);
+      },
+      (e: unknown) => this.run.note('failure', `a new game: ${describe(e)}`),
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A run
+
+interface Figures {
+  readonly mode: Mode;
+  readonly games: number;
+  readonly createPerSecond: number;
+  readonly connectPerSecond: number;
+  readonly watchPerSecond: number;
+  readonly seconds: number;
+  readonly moves: number;
+  readonly latencies: Float64Array;
+  readonly gamesEnded: number;
+  readonly refusals: ReadonlyMap<string, number>;
+  readonly anomalies: readonly string[];
+  readonly desyncs: number;
+  readonly closes: number;
+  readonly failures: number;
+  /** Moves sent that the opponent had not received 5 s after the window. */
+  readonly lost: number;
+  readonly server: Memory;
+  readonly serverCpu: number;
+  readonly clientRss: number;
+  readonly clientCpu: number;
+  readonly clientLoopP99: number;
+  readonly databaseBytes: number;
+  readonly timeline: string;
+  /** The machine's load average over the last minute, at the end of the window. */
+  readonly load: number;
+  /** How the server stopped after the run. */
+  readonly stop: Stopped;
+}
+
+async function runOnce(mode: Mode, options: Options): Promise<Figures> {
+  const label = mode === 'full' ? 'full speed' : `paced at ${options.rate} moves/s`;
+  say(`\n${label}: starting a server`);
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = await ServerProcess.start({}, nodeArgs);
+  let stopping = false;
+  server.child.once('exit', (code, signal) => {
+    if (stopping) return;
+    say(`the server stopped during the run (${code ?? signal}); its log:\n${server.log().slice(-4000)}`);
+    process.exit(1);
+  });
+  const run = new Run(mode, options, server);
+  const pairs = Array.from({ length: options.games }, (_, i) => new Pair(i, run));
+  let figures: Omit<Figures, 'stop'>;
+  let stop: Stopped;
+  const bots = pairs.flatMap((p) => p.bots);
+  try {
+    let t = performance.now();
+    await pool(pairs, 16, (p) => p.create());
+    const createPerSecond = (options.games * 2000) / (performance.now() - t);
+    say(
+      `${label}: ${options.games} games created and joined over HTTP (${Math.round(createPerSecond)} requests/s)`,
+    );
+
+    t = performance.now();
+    for (let i = 0; i < bots.length; i += options.batch)
+      await Promise.all(bots.slice(i, i + options.batch).map((b) => b.connect(server.ws)));
+    const connectPerSecond = (bots.length * 1000) / (performance.now() - t);
+    t = performance.now();
+    for (let i = 0; i < bots.length; i += options.batch)
+      await Promise.all(bots.slice(i, i + options.batch).map((b) => b.watch()));
+    const watchPerSecond = (bots.length * 1000) / (performance.now() - t);
+    say(
+      `${label}: ${bots.length} WebSockets open (${Math.round(connectPerSecond)}/s), ` +
+        `every seat watching its game (${Math.round(watchPerSecond)}/s)`,
+    );
+
+    run.phase = 'warmup';
+    for (const pair of pairs) pair.start();
+    say(`${label}: playing; ${options.warmup} s of warm-up, then ${options.seconds} s measured`);
+    await sleep(options.warmup * 1000);
+
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const serverCpu0 = server.cpuMs();
+    const clientCpu0 = process.cpuUsage();
+    run.phase = 'measure';
+    const t0 = performance.now();
+    run.windowStart = t0;
+    await sleep(options.seconds * 1000);
+    run.phase = 'drain';
+    const elapsed = performance.now() - t0;
+    const serverCpu = (server.cpuMs() - serverCpu0) / elapsed;
+    const clientUsage = process.cpuUsage(clientCpu0);
+    const clientCpu = (clientUsage.user + clientUsage.system) / 1000 / elapsed;
+    loop.disable();
+
+    // The moves in flight arrive; then the memory, with every client still connected.
+    const drainEnd = performance.now() + 5000;
+    while (pairs.some((p) => p.sent) && performance.now() < drainEnd) await sleep(50);
+    const lost = pairs.filter((p) => p.sent).length;
+    const memory = server.memory();
+    const clientRss = process.memoryUsage().rss;
+    const databaseBytes = server.databaseBytes();
+    figures = {
+      mode,
+      games: options.games,
+      createPerSecond,
+      connectPerSecond,
+      watchPerSecond,
+      seconds: elapsed / 1000,
+      moves: run.moves,
+      latencies: Float64Array.from(run.latencies).sort(),
+      gamesEnded: run.gamesEnded,
+      refusals: run.refusals,
+      anomalies: [...run.anomalies],
+      desyncs: run.desyncs,
+      closes: run.closes,
+      failures: run.failures,
+      lost,
+      server: memory,
+      serverCpu,
+      clientRss,
+      clientCpu,
+      clientLoopP99: loop.percentile(99) / 1e6,
+      databaseBytes,
+      timeline: options.timeline ? timeline(run) : '',
+      load: loadavg()[0]!,
+    };
+  } finally {
+    run.phase = 'closing';
+    for (const bot of bots) bot.close();
+    stopping = true;
+    // A profiled server takes long to write its profile as it exits.
+    stop = await server.stop(nodeArgs.length > 0 ? 120_000 : 10_000);
+    say(`${label}: the server stopped: ${stop.text}`);
+  }
+  return { ...figures, stop };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+const thousands = (n: number, digits = 0): string =>
+  Number.isFinite(n)
+    ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    : '-';
+const mb = (bytes: number): string => thousands(bytes / 2 ** 20, 0);
+const percent = (share: number): string => `${thousands(share * 100, 0)}%`;
+
+/** The q-th quantile (nearest rank) of sorted values, in ms. */
+function quantile(sorted: Float64Array, q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+function table(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  return rows
+    .map((r) =>
+      r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('   '),
+    )
+    .join('\n');
+}
+
+/** Moves and latency second by second. */
+function timeline(run: Run): string {
+  const seconds: number[][] = [];
+  run.arrivals.forEach((at, i) => (seconds[Math.floor(at / 1000)] ??= []).push(run.latencies[i]!));
+  const rows = [['second', 'moves', 'p50', 'p99', 'max']];
+  seconds.forEach((list, i) => {
+    const sorted = Float64Array.from(list ?? []).sort();
+    rows.push([
+      String(i),
+      String(sorted.length),
+      ...[0.5, 0.99, 1].map((q) => thousands(quantile(sorted, q), 1)),
+    ]);
+  });
+  return table(rows);
+}
+
+function report(options: Options, results: readonly Figures[]): string {
+  const head = ['', ...results.map((r) => (r.mode === 'full' ? 'full speed' : 'paced'))];
+  const row = (name: string, cell: (r: Figures) => string): string[] => [name, ...results.map(cell)];
+  const refusals = (r: Figures): string => {
+    const total = [...r.refusals.values()].reduce((a, b) => a + b, 0);
+    return total === 0 ? '0' : `${total} (${[...r.refusals].map(([code, n]) => `${code} ${n}`).join(', ')})`;
+  };
+  const rows = [
+    head,
+    row('offered load (moves/s)', (r) =>
+      r.mode === 'full' ? 'as fast as answered' : thousands(options.rate),
+    ),
+    row('moves/s confirmed', (r) => thousands(r.moves / r.seconds)),
+    row('latency to the opponent, p50 (ms)', (r) => thousands(quantile(r.latencies, 0.5), 1)),
+    row('latency to the opponent, p99 (ms)', (r) => thousands(quantile(r.latencies, 0.99), 1)),
+    row('latency to the opponent, max (ms)', (r) => thousands(quantile(r.latencies, 1), 1)),
+    row('moves measured', (r) => thousands(r.latencies.length)),
+    row('games finished in the window', (r) => thousands(r.gamesEnded)),
+    row('refusals', refusals),
+    row('lost moves, desyncs, dropped sockets', (r) => `${r.lost}, ${r.desyncs}, ${r.closes}`),
+    row('failures (HTTP, sockets)', (r) => String(r.failures)),
+    row('server CPU (of one core)', (r) => percent(r.serverCpu)),
+    row('server RSS at the end (MB)', (r) => mb(r.server.rss)),
+    row('server RSS peak (MB)', (r) => mb(r.server.peak)),
+    row('client CPU (of one core)', (r) => percent(r.clientCpu)),
+    row('client RSS at the end (MB)', (r) => mb(r.clientRss)),
+    row('client event-loop delay p99 (ms)', (r) => thousands(r.clientLoopP99, 1)),
+    row('SQLite files at the end (MB)', (r) => mb(r.databaseBytes)),
+    row('machine load average (1 min)', (r) => thousands(r.load, 1)),
+    row('server stop after SIGTERM', (r) =>
+      r.stop.killed
+        ? `killed after ${r.stop.ms / 1000} s`
+        : `${thousands(r.stop.ms)} ms, exit ${r.stop.code}`,
+    ),
+    row('setup: HTTP creates+joins/s', (r) => thousands(r.createPerSecond)),
+    row('setup: sockets opened/s', (r) => thousands(r.connectPerSecond)),
+    row('setup: watches answered/s', (r) => thousands(r.watchPerSecond)),
+  ];
+  let out = table(rows) + '\n';
+  const busy = results.find((r) => r.load > availableParallelism() + 1);
+  if (busy)
+    out +=
+      `\nthe machine was busy with more than this benchmark (load ${thousands(busy.load, 1)} on ` +
+      `${availableParallelism()} cores): the figures are low\n`;
+  const paced = results.find((r) => r.mode === 'paced');
+  if (paced) {
+    const rate = paced.moves / paced.seconds;
+    const p99 = quantile(paced.latencies, 0.99);
+    const refused = [...paced.refusals.values()].reduce((a, b) => a + b, 0);
+    const met = rate >= 0.97 * options.rate && p99 < 50 && refused === 0 && paced.lost === 0;
+    out +=
+      `\ntarget: ${thousands(options.rate)} moves/s with the 99th percentile under 50 ms: ` +
+      `${met ? 'met' : 'NOT met'} (${thousands(rate)} moves/s, p99 ${thousands(p99, 1)} ms)\n`;
+  }
+  for (const r of results)
+    if (r.timeline) out += `\n${r.mode} run, second by second (latency in ms):\n${r.timeline}\n`;
+  for (const r of results)
+    if (r.anomalies.length > 0)
+      out += `\n${r.mode} run, the first anomalies:\n${r.anomalies.map((a) => `  ${a}`).join('\n')}\n`;
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  say(
+    `server benchmark: ${options.games} games, ${options.games * 2} WebSocket clients, SQLite, ` +
+      `rules ${options.rules.length === PRESETS.length ? 'mixed (every preset)' : options.rules.join(',')}, ` +
+      `seed ${options.seed}`,
+  );
+  const results: Figures[] = [];
+  for (const mode of options.modes) results.push(await runOnce(mode, options));
+  process.stdout.write(
+    `\nthe server under load: ${options.games} games, ${options.games * 2} WebSocket clients, SQLite, ` +
+      `${options.seconds} s measured after ${options.warmup} s of warm-up\n` +
+      report(options, results),
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    say(`bench: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    process.exit(1);
+  },
+);
