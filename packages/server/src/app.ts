@@ -56,6 +56,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 16 * 1024,
+    // At shutdown, keep-alive connections are cut rather than waited for.
+    forceCloseConnections: true,
     // A request Fastify cannot even route (a broken URL, a bad header) gets our error shape too.
     frameworkErrors: (error, _request, reply) =>
       void refuse(reply, { code: 'msg/schema', message: error.message }),
@@ -83,9 +85,16 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const hub = options.hub;
   if (!hub) return app;
 
-  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * MAX_MESSAGE_BYTES } });
   const connections = new Connections(hub, log);
-  app.addHook('onClose', async () => connections.closeAll());
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 16 * MAX_MESSAGE_BYTES },
+    // Before the listening socket closes, every WebSocket is told why (1001, going away), so
+    // that the app reconnects to another process or to this one when it is back.
+    preClose: (done) => {
+      connections.closeAll();
+      done();
+    },
+  });
   app.get('/api/ws', { websocket: true }, (socket) => connections.accept(socket));
 
   app.addHook('onSend', async (request, reply) => {

@@ -39,6 +39,11 @@ try {
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
+    // Whatever holds the close up (a client that never lets go), the process does not hang.
+    setTimeout(() => {
+      log('stopping took more than 10 s; exiting');
+      process.exit(1);
+    }, 10_000).unref();
     void app
       .close()
       .then(() => hub.stop())

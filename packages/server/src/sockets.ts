@@ -150,31 +150,47 @@ const serverError: Refusal = {
   message: 'the server could not do this; try again',
 };
 
-/** Every open connection, pinged together; closed together at shutdown. */
+/**
+ * Every open connection, closed together at shutdown. Each is pinged every PING_MS, but not
+ * all at once: the connections are spread over one slot a second, so that a server with
+ * thousands of sockets sends a few hundred pings a second rather than all of them in one burst
+ * (which held up moves for tens of milliseconds every PING_MS).
+ */
 export class Connections {
-  private readonly all = new Set<Connection>();
+  private readonly slots: Set<Connection>[] = Array.from({ length: PING_MS / 1000 }, () => new Set());
+  private next = 0;
+  private tick = 0;
+  private count = 0;
   private readonly timer: NodeJS.Timeout;
 
   constructor(
     private readonly hub: Hub,
     private readonly log: (message: string) => void,
   ) {
-    this.timer = setInterval(() => this.all.forEach((c) => c.ping()), PING_MS);
+    this.timer = setInterval(() => {
+      this.tick = (this.tick + 1) % this.slots.length;
+      this.slots[this.tick]!.forEach((c) => c.ping());
+    }, 1000);
     this.timer.unref();
   }
 
   accept(socket: WebSocket): void {
     const connection = new Connection(socket, this.hub, this.log);
-    this.all.add(connection);
-    socket.on('close', () => this.all.delete(connection));
+    const slot = this.slots[this.next]!;
+    this.next = (this.next + 1) % this.slots.length;
+    slot.add(connection);
+    this.count++;
+    socket.on('close', () => {
+      if (slot.delete(connection)) this.count--;
+    });
   }
 
   get size(): number {
-    return this.all.size;
+    return this.count;
   }
 
   closeAll(): void {
     clearInterval(this.timer);
-    for (const c of this.all) c.close(1001, 'the server is stopping');
+    for (const slot of this.slots) for (const c of slot) c.close(1001, 'the server is stopping');
   }
 }

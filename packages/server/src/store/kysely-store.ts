@@ -16,6 +16,7 @@ import { migrateToLatest } from './migrations.js';
 import {
   gameFromDb,
   gameToDb,
+  gameChangesToDb,
   moveFromDb,
   moveProblem,
   moveToDb,
@@ -265,7 +266,8 @@ async function insertGame(trx: Transaction<Database>, row: GameRow): Promise<boo
 }
 
 async function updateGame(trx: Transaction<Database>, expectVersion: number, row: GameRow): Promise<boolean> {
-  const { id, ...columns } = gameToDb(row);
+  const { id } = row;
+  const columns = gameChangesToDb(row);
   const result = await trx
     .updateTable('games')
     .set(columns)

@@ -100,6 +100,26 @@ export function gameToDb(g: GameRow): GamesTable {
     time_kind: g.timeKind,
     time_base_ms: g.timeBaseMs,
     time_increment_ms: g.timeIncrementMs,
+    created_at: g.createdAt,
+    ...gameChangesToDb(g),
+  };
+}
+
+/** The columns a game's life changes: what it is made with (rules, time control) is not rewritten. */
+export function gameChangesToDb(
+  g: GameRow,
+): Omit<
+  GamesTable,
+  | 'id'
+  | 'rules'
+  | 'rules_id'
+  | 'rules_name'
+  | 'time_kind'
+  | 'time_base_ms'
+  | 'time_increment_ms'
+  | 'created_at'
+> {
+  return {
     status: g.status,
     winner: g.winner,
     reason: g.reason,
@@ -115,7 +135,6 @@ export function gameToDb(g: GameRow): GamesTable {
     draw_offer: g.drawOffer,
     rematch_offer: g.rematchOffer,
     rematch_id: g.rematchId,
-    created_at: g.createdAt,
     updated_at: g.updatedAt,
   };
 }
