@@ -3,6 +3,7 @@
 // Brandubh as OpenTafl writes it (the issue); the spec examples are from OpenTafl's
 // opentafl-notation-spec.txt, section 3.
 import { describe, expect, it } from 'vitest';
+import { prng } from './random.js';
 import {
   ARD_RI_LAYOUT,
   BLOCKED,
@@ -84,17 +85,6 @@ function expectFailure(text: string, code: RulesError, mention: string): void {
   expect(result.message).toContain(mention);
 }
 
-/** A small seeded PRNG (mulberry32), so that the random tests are the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const pickWith =
   (rand: () => number) =>
   <T>(xs: readonly T[]): T =>

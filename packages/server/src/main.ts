@@ -20,6 +20,12 @@ try {
   const store = await openStore({
     ...(databaseUrl ? { databaseUrl } : { dataDir: process.env.DATA_DIR ?? 'data' }),
     origin,
+    // The database thread died: nothing more can be stored, so this process stops (a process
+    // manager starts it again; every confirmed move is in the database).
+    onFailure: (e) => {
+      log(`the database failed: ${e.message}`);
+      process.exit(1);
+    },
   });
   await store.migrate();
   const hub = new Hub(store, { origin, log });

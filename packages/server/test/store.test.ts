@@ -6,29 +6,31 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_BATCH, openStore, type KyselyStore } from '../src/store/index.js';
+import { MAX_BATCH, openStore, type OpenedStore } from '../src/store/index.js';
 import type { ChangeNotice, GameChange, GameRow, MoveRow } from '../src/store/types.js';
 
 const ADMIN = process.env.TAFL_TEST_PG;
 
 /** Where one test's data lives: a SQLite directory or a PostgreSQL database. */
 interface Place {
-  open(origin?: string): Promise<KyselyStore>;
+  open(origin?: string): Promise<OpenedStore>;
   remove(): Promise<void>;
   readonly sqliteFile?: string;
+  readonly dataDir?: string;
   /** PostgreSQL: runs a statement on this test's database, on a connection of its own. */
   readonly query?: (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
   readonly database?: string;
 }
 
 interface Backend {
-  readonly name: 'sqlite' | 'postgres';
+  readonly name: string;
+  readonly dialect: 'sqlite' | 'postgres';
   readonly available: boolean;
   place(): Promise<Place>;
 }
@@ -43,21 +45,31 @@ async function query(url: string, text: string, values: unknown[] = []): Promise
   }
 }
 
-const backends: Backend[] = [
-  {
-    name: 'sqlite',
+function sqlite(name: string, thread: boolean): Backend {
+  return {
+    name,
+    dialect: 'sqlite',
     available: true,
     place: () => {
       const dir = mkdtempSync(join(tmpdir(), 'tafl-store-'));
       return Promise.resolve({
-        open: (origin = 'here') => openStore({ dataDir: dir, origin }),
+        open: (origin = 'here') => openStore({ dataDir: dir, origin, thread }),
         remove: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
         sqliteFile: join(dir, 'tafl.sqlite'),
+        dataDir: dir,
       });
     },
-  },
+  };
+}
+
+const backends: Backend[] = [
+  // As the server runs it: the database in a worker thread of its own.
+  sqlite('sqlite', true),
+  // The same store on the calling thread.
+  sqlite('sqlite on the calling thread', false),
   {
     name: 'postgres',
+    dialect: 'postgres',
     available: ADMIN !== undefined && /^postgres(ql)?:\/\//.test(ADMIN),
     place: async () => {
       const database = `tafl_store_${randomBytes(6).toString('hex')}`;
@@ -152,9 +164,9 @@ function collector(): {
 describe.each(backends)('store on $name', (backend) => {
   describe.skipIf(!backend.available)(backend.name, () => {
     let place: Place;
-    let opened: KyselyStore[] = [];
+    let opened: OpenedStore[] = [];
     /** A store on this test's database, migrated; closed after the test. */
-    const open = async (origin?: string): Promise<KyselyStore> => {
+    const open = async (origin?: string): Promise<OpenedStore> => {
       const store = await place.open(origin);
       opened.push(store);
       await store.migrate();
@@ -170,14 +182,14 @@ describe.each(backends)('store on $name', (backend) => {
       await place.remove();
     });
 
-    it(`migrates on every start${backend.name === 'postgres' ? ', from two stores at once too' : ''}`, async () => {
+    it(`migrates on every start${backend.dialect === 'postgres' ? ', from two stores at once too' : ''}`, async () => {
       const a = await place.open();
       const b = await place.open();
       opened.push(a, b);
-      expect(a.dialect).toBe(backend.name);
+      expect(a.dialect).toBe(backend.dialect);
       // PostgreSQL: two processes starting at once on a fresh database (Kysely's Migrator takes
       // an advisory lock). SQLite serves one process: its stores migrate one after the other.
-      if (backend.name === 'postgres') await Promise.all([a.migrate(), b.migrate()]);
+      if (backend.dialect === 'postgres') await Promise.all([a.migrate(), b.migrate()]);
       else await a.migrate().then(() => b.migrate());
       await a.migrate();
       await b.migrate();
@@ -454,7 +466,7 @@ describe.each(backends)('store on $name', (backend) => {
       expect(await again.loadMoves(row.id, 0)).toEqual([moveIn(row).move]);
     });
 
-    if (backend.name === 'sqlite') {
+    if (backend.dialect === 'sqlite') {
       it('uses a WAL journal, and never calls listen back', async () => {
         const store = await open();
         const heard = collector();
@@ -468,9 +480,18 @@ describe.each(backends)('store on $name', (backend) => {
         }
         expect(heard.notices).toEqual([]);
       });
+
+      it('refuses a data directory it cannot use with a clear error', async () => {
+        // A file where the directory should be: the store is not opened, and says why.
+        const file = join(place.dataDir!, 'not-a-directory');
+        writeFileSync(file, 'x');
+        await expect(
+          openStore({ dataDir: file, origin: 'here', thread: backend.name === 'sqlite' }),
+        ).rejects.toThrow(/not-a-directory/);
+      });
     }
 
-    if (backend.name === 'postgres') {
+    if (backend.dialect === 'postgres') {
       it('notifies the other stores of each applied change, after commit, with its origin', async () => {
         const a = await open('process-a');
         const b = await open('process-b');

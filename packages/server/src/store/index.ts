@@ -3,12 +3,15 @@
  * Call `migrate()` before anything else (on every start: it does nothing when up to date).
  */
 
-import { KyselyStore } from './kysely-store.js';
+import { KyselyStore, type CommitStats } from './kysely-store.js';
 import { postgresBackend } from './postgres.js';
 import { sqliteBackend } from './sqlite.js';
+import { ThreadStore } from './thread-store.js';
+import type { Store } from './types.js';
 
 export type { CommitStats } from './kysely-store.js';
 export { KyselyStore, MAX_BATCH } from './kysely-store.js';
+export { ThreadStore } from './thread-store.js';
 export type * from './types.js';
 
 export interface StoreOptions {
@@ -20,13 +23,27 @@ export interface StoreOptions {
   readonly origin: string;
   /** Where the store reports trouble it recovers from (default: stderr). */
   readonly log?: (message: string) => void;
+  /**
+   * SQLite: run the database in a worker thread (the default), so that its synchronous work
+   * never blocks the sockets; false runs it on the calling thread.
+   */
+  readonly thread?: boolean;
+  /** SQLite in a thread: the thread died; every call fails from now on. */
+  readonly onFailure?: (error: Error) => void;
 }
+
+/** A store, with the counters of its group commit. */
+export type OpenedStore = Store & { readonly stats: CommitStats };
 
 const stderrLog = (message: string): void => void process.stderr.write(`tafl store: ${message}\n`);
 
-export async function openStore(options: StoreOptions): Promise<KyselyStore> {
+export async function openStore(options: StoreOptions): Promise<OpenedStore> {
   const { databaseUrl, origin } = options;
-  if (databaseUrl === undefined) return new KyselyStore(sqliteBackend(options.dataDir ?? 'data'), origin);
+  if (databaseUrl === undefined) {
+    const dataDir = options.dataDir ?? 'data';
+    if (options.thread === false) return new KyselyStore(sqliteBackend(dataDir), origin);
+    return ThreadStore.open({ dataDir, origin }, options.onFailure);
+  }
   if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('the database URL must be a postgres:// URL');
   return new KyselyStore(postgresBackend(databaseUrl, options.log ?? stderrLog), origin);
 }
