@@ -16,6 +16,10 @@
  * well under the 30% that would have made NORMAL worth its risk; the run-to-run noise was about
  * as large as the difference. The time goes to building and running the statements, not to
  * fsync (0.3 ms on that disk; a slow disk's fsync makes batches larger rather than fewer).
+ *
+ * better-sqlite3 is synchronous, so the server runs this store in a worker thread of its own
+ * (thread-store.ts): under the server benchmark the commits' fsyncs, often a few milliseconds
+ * and sometimes tens, held the main thread a third of the time.
  */
 
 import { mkdirSync } from 'node:fs';
