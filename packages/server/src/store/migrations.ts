@@ -10,8 +10,7 @@
  * as well, so a half-applied migration can be run again.
  */
 
-import { sql, type Kysely } from 'kysely';
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 const migrations: Record<string, Migration> = {
   '0001-games-moves-heartbeats': {
