@@ -219,6 +219,37 @@ describe('an online game', () => {
       await page.locator('.banner-end').filter({ hasText: 'Draw. The players agreed to a draw.' }).waitFor();
   });
 
+  it('is created with the player’s own live clock, and not with minutes out of range', async () => {
+    const ann = await open(app.server.url);
+    await ann.locator(`input[name="rules"][value="${RULES}"]`).check();
+    await ann.locator('input[name="opponent"][value="online"]').check();
+    await ann.locator('input[name="online-side"][value="defenders"]').check();
+    await ann.getByRole('radio', { name: 'Another live time control' }).check();
+    const minutes = ann.getByRole('spinbutton', { name: 'Minutes for the game' });
+    const seconds = ann.getByRole('spinbutton', { name: 'Seconds added per move' });
+    await ann.locator('input[name="online-name"]').fill('Ann');
+    // 500 minutes is more than the server takes: the form says so and creates nothing.
+    await minutes.fill('500');
+    await ann.getByRole('button', { name: 'Create the game and get the link' }).click();
+    expect(await minutes.evaluate((input: HTMLInputElement) => input.validity.rangeOverflow)).toBe(true);
+    expect(await ann.getByTestId('online-link').count()).toBe(0);
+    await minutes.fill('20');
+    await seconds.fill('15');
+    await ann.getByRole('button', { name: 'Create the game and get the link' }).click();
+    const link = await ann.getByTestId('online-link').inputValue();
+    const id = link.slice(link.lastIndexOf('/') + 1);
+    const game = (await (await fetch(`${app.server.url}api/games/${id}`)).json()) as { time: unknown };
+    expect(game.time).toEqual({ kind: 'live', baseMs: 20 * 60_000, incrementMs: 15_000 });
+    await ann.getByText('Live 20+15').first().waitFor();
+    // The clocks start when the second player sits down; the first move is not timed.
+    const bob = await open(link);
+    await joinGame(bob, 'Bob');
+    await waitForStatus(bob, 'Your move');
+    for (const page of [ann, bob])
+      for (const side of ['attackers', 'defenders'])
+        expect(await page.getByTestId(`clock-${side}`).textContent()).toBe('20:00');
+  });
+
   it('is aborted before its first move, and an unknown game is said to be unknown', async () => {
     const ann = await open(app.server.url);
     await createGame(ann, 'Ann');

@@ -8,7 +8,14 @@ import { deriveGame } from '../src/game/model.js';
 import { CATALOGUES, LANGUAGES } from '../src/i18n/index.js';
 import { parseOnlinePrefs, DEFAULT_ONLINE_PREFS } from '../src/online/prefs.js';
 import { refusalText } from '../src/online/errors.js';
-import { TIME_CHOICES, formatClock, liveName, timeControlOf } from '../src/online/time.js';
+import {
+  LIVE_CUSTOM,
+  TIME_CHOICES,
+  customLiveChoice,
+  formatClock,
+  liveName,
+  timeControlOf,
+} from '../src/online/time.js';
 import { archivedGame, flippedFor, gameOf, moveToSend, ownGames, rulesOfHeader } from '../src/online/view.js';
 import { parseSquare, geometry, encodeMove } from '@tafl/core';
 
@@ -56,7 +63,27 @@ describe('time controls', () => {
     expect(timeControlOf('none')).toEqual({ kind: 'none' });
     expect(timeControlOf('days:7')).toEqual({ kind: 'correspondence', days: 7 });
     expect(timeControlOf('live:5+3')).toEqual({ kind: 'live', baseMs: 300_000, incrementMs: 3000 });
-    expect(timeControlOf('live:4+4')).toBeUndefined();
+    expect(timeControlOf('days:4')).toBeUndefined();
+    expect(timeControlOf('sometimes')).toBeUndefined();
+  });
+
+  it('take the player’s own live minutes and seconds, within what the server accepts', () => {
+    expect(LIVE_CUSTOM).toEqual({ minutes: { min: 1, max: 180 }, seconds: { min: 0, max: 180 } });
+    expect(customLiveChoice(20, 15)).toBe('live:20+15');
+    expect(timeControlOf('live:20+15')).toEqual({ kind: 'live', baseMs: 1_200_000, incrementMs: 15_000 });
+    expect(timeControlOf('live:180+180')).toEqual({ kind: 'live', baseMs: 10_800_000, incrementMs: 180_000 });
+    expect(timeControlOf('live:1+0')).toEqual({ kind: 'live', baseMs: 60_000, incrementMs: 0 });
+    for (const [m, s] of [
+      [0, 5],
+      [181, 0],
+      [10, 181],
+      [10, -1],
+      [2.5, 3],
+      [Number.NaN, 3],
+    ] as const)
+      expect(customLiveChoice(m, s), `${m}+${s}`).toBeUndefined();
+    for (const bad of ['live:0+5', 'live:181+0', 'live:05+3', 'live:5+', 'live:5+3x'])
+      expect(timeControlOf(bad), bad).toBeUndefined();
   });
 
   it('are named as players name them', () => {
@@ -70,6 +97,10 @@ describe('time controls', () => {
       time: 'days:3',
     });
     expect(parseOnlinePrefs(JSON.stringify({ side: 'kings', time: 'days:4' }))).toEqual(DEFAULT_ONLINE_PREFS);
+    expect(parseOnlinePrefs(JSON.stringify({ side: 'random', time: 'live:45+20' })).time).toBe('live:45+20');
+    expect(parseOnlinePrefs(JSON.stringify({ side: 'random', time: 'live:999+0' })).time).toBe(
+      DEFAULT_ONLINE_PREFS.time,
+    );
     expect(parseOnlinePrefs('{oops')).toEqual(DEFAULT_ONLINE_PREFS);
   });
 });

@@ -1,14 +1,23 @@
 /**
  * The choices of a new online game on the start page: the side (or random), the clock (none, a
- * number of days per move, or a live time and increment) and the player's name, which is shown
- * to the opponent and remembered.
+ * number of days per move, or a live time and increment: a preset or the player's own) and the
+ * player's name, which is shown to the opponent and remembered.
  */
 
 import type { SeatChoice } from '@tafl/server/protocol';
 import { NAME_MAX } from '@tafl/server/protocol';
+import { useState } from 'preact/hooks';
 import type { Messages } from '../i18n/index.js';
 import { SEAT_CHOICES, type OnlinePrefs } from './prefs.js';
-import { CORRESPONDENCE_CHOICES, LIVE_CHOICES, type TimeChoice } from './time.js';
+import {
+  CORRESPONDENCE_CHOICES,
+  customLiveChoice,
+  LIVE_CHOICES,
+  LIVE_CUSTOM,
+  liveParts,
+  TIME_CHOICES,
+  type TimeChoice,
+} from './time.js';
 import './online.css';
 
 export interface OnlineOptionsProps {
@@ -19,20 +28,58 @@ export interface OnlineOptionsProps {
   readonly onName: (name: string) => void;
 }
 
+const DEFAULT_CUSTOM = { minutes: 20, seconds: 10 } as const;
+
 export function OnlineOptions({ t, prefs, name, onChange, onName }: OnlineOptionsProps) {
   const sideName = (side: SeatChoice): string =>
     side === 'attackers' ? t.attackers : side === 'defenders' ? t.defenders : t.sideRandom;
+  // The player's own live clock: chosen when the remembered one is no preset, or by a click on
+  // "Other" (kept open while its numbers happen to spell a preset).
+  const live = liveParts(prefs.time);
+  const [customOpen, setCustomOpen] = useState(live !== undefined && !TIME_CHOICES.includes(prefs.time));
+  const custom = customOpen && live !== undefined;
+  const [draft, setDraft] = useState<{ minutes: number; seconds: number }>(live ?? DEFAULT_CUSTOM);
+  const choose = (choice: TimeChoice): void => {
+    setCustomOpen(false);
+    onChange({ time: choice });
+  };
+  const chooseCustom = (minutes: number, seconds: number): void => {
+    setDraft({ minutes, seconds });
+    const choice = customLiveChoice(minutes, seconds);
+    if (choice) onChange({ time: choice });
+  };
   const timeOption = (choice: TimeChoice, label: string, full: string = label) => (
-    <label class={prefs.time === choice ? 'is-chosen' : ''} key={choice} title={full}>
+    <label class={prefs.time === choice && !custom ? 'is-chosen' : ''} key={choice} title={full}>
       <input
         type="radio"
         name="time"
         value={choice}
         aria-label={full}
-        checked={prefs.time === choice}
-        onChange={() => onChange({ time: choice })}
+        checked={prefs.time === choice && !custom}
+        onChange={() => choose(choice)}
       />
       <span aria-hidden={full === label ? undefined : 'true'}>{label}</span>
+    </label>
+  );
+  const customField = (which: 'minutes' | 'seconds', label: string) => (
+    <label class="custom-time-field">
+      <span>{label}</span>
+      <input
+        type="number"
+        name={`time-custom-${which}`}
+        class="text-input"
+        inputMode="numeric"
+        min={LIVE_CUSTOM[which].min}
+        max={LIVE_CUSTOM[which].max}
+        step={1}
+        required
+        value={draft[which]}
+        onInput={(e) => {
+          const n = (e.target as HTMLInputElement).valueAsNumber;
+          const next = { ...draft, [which]: n };
+          chooseCustom(next.minutes, next.seconds);
+        }}
+      />
     </label>
   );
   return (
@@ -67,7 +114,29 @@ export function OnlineOptions({ t, prefs, name, onChange, onName }: OnlineOption
         <span class="option-note">{t.timeLiveGroup}</span>
         <div class="segmented">
           {LIVE_CHOICES.map(([m, s]) => timeOption(`live:${m}+${s}`, `${m}+${s}`, t.timeLive(`${m}+${s}`)))}
+          <label class={custom ? 'is-chosen' : ''} title={t.timeCustomFull}>
+            <input
+              type="radio"
+              name="time"
+              value="custom"
+              aria-label={t.timeCustomFull}
+              checked={custom}
+              onChange={() => {
+                const valid = customLiveChoice(draft.minutes, draft.seconds) ? draft : DEFAULT_CUSTOM;
+                setCustomOpen(true);
+                chooseCustom(valid.minutes, valid.seconds);
+              }}
+            />
+            <span aria-hidden="true">{t.timeCustom}</span>
+          </label>
         </div>
+        {custom && (
+          <div class="custom-time">
+            {customField('minutes', t.timeCustomMinutes)}
+            <span aria-hidden="true">+</span>
+            {customField('seconds', t.timeCustomSeconds)}
+          </div>
+        )}
       </div>
       <label class="option name-option">
         <span class="option-label">{t.yourName}</span>

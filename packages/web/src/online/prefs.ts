@@ -5,7 +5,7 @@
  */
 
 import type { SeatChoice } from '@tafl/server/protocol';
-import { DEFAULT_TIME, TIME_CHOICES, type TimeChoice } from './time.js';
+import { DEFAULT_TIME, timeControlOf, type TimeChoice } from './time.js';
 
 export interface OnlinePrefs {
   readonly side: SeatChoice;
@@ -23,7 +23,7 @@ export function parseOnlinePrefs(raw: string | null): OnlinePrefs {
     const { side, time } = p as Record<string, unknown>;
     return {
       side: SEAT_CHOICES.includes(side as SeatChoice) ? (side as SeatChoice) : DEFAULT_ONLINE_PREFS.side,
-      time: typeof time === 'string' && TIME_CHOICES.includes(time) ? time : DEFAULT_ONLINE_PREFS.time,
+      time: typeof time === 'string' && timeControlOf(time) ? time : DEFAULT_ONLINE_PREFS.time,
     };
   } catch {
     return DEFAULT_ONLINE_PREFS;

@@ -4,7 +4,7 @@
  * as the players read them. Pure, so it is tested without a DOM.
  */
 
-import type { TimeControl } from '@tafl/server/protocol';
+import { LIVE_BASE_MS, LIVE_INCREMENT_MS, type TimeControl } from '@tafl/server/protocol';
 
 export const CORRESPONDENCE_CHOICES = [1, 2, 3, 5, 7, 14] as const;
 /** Live presets: minutes for the game, seconds added after each move. */
@@ -16,8 +16,17 @@ export const LIVE_CHOICES = [
   [30, 0],
 ] as const;
 
-/** A time control as the form and the remembered choices name it: `none`, `days:3`, `live:5+3`. */
+/**
+ * A time control as the form and the remembered choices name it: `none`, `days:3`, `live:5+3`.
+ * Live games may also take any whole minutes and seconds within `LIVE_CUSTOM` (`live:20+15`).
+ */
 export type TimeChoice = string;
+
+/** The player's own live time control: whole minutes for the game, seconds per move. */
+export const LIVE_CUSTOM = {
+  minutes: { min: Math.ceil(LIVE_BASE_MS.min / 60_000), max: Math.floor(LIVE_BASE_MS.max / 60_000) },
+  seconds: { min: LIVE_INCREMENT_MS.min / 1000, max: Math.floor(LIVE_INCREMENT_MS.max / 1000) },
+} as const;
 
 export const TIME_CHOICES: readonly TimeChoice[] = [
   'none',
@@ -27,14 +36,32 @@ export const TIME_CHOICES: readonly TimeChoice[] = [
 
 export const DEFAULT_TIME: TimeChoice = 'none';
 
-/** The time control a choice names, or undefined for a name that is not one of the choices. */
+/** `live:M+S` for the player's own minutes and seconds, or undefined when they are out of range. */
+export function customLiveChoice(minutes: number, seconds: number): TimeChoice | undefined {
+  const within = (n: number, range: { readonly min: number; readonly max: number }): boolean =>
+    Number.isInteger(n) && n >= range.min && n <= range.max;
+  if (!within(minutes, LIVE_CUSTOM.minutes) || !within(seconds, LIVE_CUSTOM.seconds)) return undefined;
+  return `live:${minutes}+${seconds}`;
+}
+
+/** The minutes and seconds of a live choice (`live:20+15`), or undefined for another choice. */
+export function liveParts(choice: TimeChoice): { minutes: number; seconds: number } | undefined {
+  const live = /^live:(\d{1,3})\+(\d{1,3})$/.exec(choice);
+  if (!live) return undefined;
+  const [minutes, seconds] = [Number(live[1]), Number(live[2])];
+  return customLiveChoice(minutes, seconds) === choice ? { minutes, seconds } : undefined;
+}
+
+/** The time control a choice names, or undefined for a name that is not a choice. */
 export function timeControlOf(choice: TimeChoice): TimeControl | undefined {
-  if (!TIME_CHOICES.includes(choice)) return undefined;
   if (choice === 'none') return { kind: 'none' };
-  const days = /^days:(\d+)$/.exec(choice);
-  if (days) return { kind: 'correspondence', days: Number(days[1]) };
-  const live = /^live:(\d+)\+(\d+)$/.exec(choice)!;
-  return { kind: 'live', baseMs: Number(live[1]) * 60_000, incrementMs: Number(live[2]) * 1000 };
+  if (TIME_CHOICES.includes(choice)) {
+    const days = /^days:(\d+)$/.exec(choice);
+    if (days) return { kind: 'correspondence', days: Number(days[1]) };
+  }
+  const live = liveParts(choice);
+  if (!live) return undefined;
+  return { kind: 'live', baseMs: live.minutes * 60_000, incrementMs: live.seconds * 1000 };
 }
 
 /** `5+3`: minutes and seconds, as players name a live time control. */
