@@ -138,20 +138,40 @@ export function OnlineOptions({ t, prefs, name, onChange, onName }: OnlineOption
           </div>
         )}
       </div>
-      <label class="option name-option">
-        <span class="option-label">{t.yourName}</span>
-        <input
-          type="text"
-          name="online-name"
-          class="text-input"
-          value={name}
-          maxLength={NAME_MAX}
-          autoComplete="nickname"
-          required
-          onInput={(e) => onName((e.target as HTMLInputElement).value)}
-        />
-        <span class="option-note">{t.yourNameNote}</span>
-      </label>
+      <NameField t={t} name={name} onName={onName} required note />
     </div>
+  );
+}
+
+/** The player's display name, as the new game and the free seat of a game ask for it. */
+export function NameField({
+  t,
+  name,
+  onName,
+  required = false,
+  note = false,
+}: {
+  readonly t: Messages;
+  readonly name: string;
+  readonly onName: (name: string) => void;
+  readonly required?: boolean;
+  /** Say who will see the name. */
+  readonly note?: boolean;
+}) {
+  return (
+    <label class="option name-option">
+      <span class="option-label">{t.yourName}</span>
+      <input
+        type="text"
+        name="online-name"
+        class="text-input"
+        value={name}
+        maxLength={NAME_MAX}
+        autoComplete="nickname"
+        required={required}
+        onInput={(e) => onName((e.target as HTMLInputElement).value)}
+      />
+      {note && <span class="option-note">{t.yourNameNote}</span>}
+    </label>
   );
 }

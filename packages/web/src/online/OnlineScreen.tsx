@@ -11,7 +11,7 @@
  */
 
 import { PASS, SIDES, encodeMove, opposite, type Side, type Square } from '@tafl/core';
-import { GAME_ID_RE, NAME_MAX, checkName, type GameHeader, type TimeControl } from '@tafl/server/protocol';
+import { GAME_ID_RE, checkName, type GameHeader, type TimeControl } from '@tafl/server/protocol';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ScreenProps } from '../app/screen.js';
 import type { BoardConfig } from '../board/api.js';
@@ -29,6 +29,7 @@ import type { Messages } from '../i18n/index.js';
 import { describeRuleset } from '../rules/describe.js';
 import { pageApi, socketUrl, type ApiRefusal } from './api.js';
 import { pageConnection } from './connection.js';
+import { NameField } from './OnlineOptions.js';
 import { refusalText } from './errors.js';
 import { GameSession } from './session.js';
 import { canMove, freeSeat, shownMoves, timeLeft, turnAfter, type ClockSync } from './state.js';
@@ -305,18 +306,7 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
           >
             <h2>{t.seatOpenTitle}</h2>
             <p>{seat === 'attackers' ? t.seatOpenAttackers : t.seatOpenDefenders}</p>
-            <label class="option name-option">
-              <span class="option-label">{t.yourName}</span>
-              <input
-                type="text"
-                name="online-name"
-                class="text-input"
-                value={name}
-                maxLength={NAME_MAX}
-                autoComplete="nickname"
-                onInput={(e) => setName((e.target as HTMLInputElement).value)}
-              />
-            </label>
+            <NameField t={t} name={name} onName={setName} />
             <div class="action-row">
               <button type="submit" class="action primary" disabled={join === 'joining'}>
                 {join === 'joining' ? t.takingSeat : t.takeSeat}
