@@ -9,10 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { run } from '../src/cli.js';
 import type { Io, Output } from '../src/io.js';
-
-/** Paths to the project's shared material (../shared from the repository root), read-only. */
-export const sharedPath = (relative: string): string =>
-  fileURLToPath(new URL(`../../../../shared/${relative}`, import.meta.url));
+import { sharedPath } from '../../core/test/shared.js';
 
 export const BIN = fileURLToPath(new URL('../bin/tafl.js', import.meta.url));
 
