@@ -55,10 +55,9 @@ export function liveParts(choice: TimeChoice): { minutes: number; seconds: numbe
 /** The time control a choice names, or undefined for a name that is not a choice. */
 export function timeControlOf(choice: TimeChoice): TimeControl | undefined {
   if (choice === 'none') return { kind: 'none' };
-  if (TIME_CHOICES.includes(choice)) {
-    const days = /^days:(\d+)$/.exec(choice);
-    if (days) return { kind: 'correspondence', days: Number(days[1]) };
-  }
+  const days = /^days:(\d+)$/.exec(choice);
+  if (days)
+    return TIME_CHOICES.includes(choice) ? { kind: 'correspondence', days: Number(days[1]) } : undefined;
   const live = liveParts(choice);
   if (!live) return undefined;
   return { kind: 'live', baseMs: live.minutes * 60_000, incrementMs: live.seconds * 1000 };
