@@ -3,6 +3,7 @@ export * from './result.js';
 export * from './geometry.js';
 export * from './rules.js';
 export * from './presets.js';
+export * from './sources.js';
 export * from './setup.js';
 export * from './movetable.js';
 export * from './board.js';

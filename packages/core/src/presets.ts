@@ -1,10 +1,12 @@
 /**
- * The named rulesets: the six of the leaflets in ../shared/seeds and two reference rulesets of
- * other tafl software, as rows of data. RULES.md is the specification of every value here; its
- * *(reading)* and *(house rule)* marks are the `notes` of each preset.
+ * The named rulesets: the six of the source leaflets and two reference rulesets of other tafl
+ * software, as rows of data. docs/rules.md is the account of every value here: each preset's
+ * `notes` are the points where it departs from its source's letter (a *reading* or a *house
+ * rule*), and sources.ts names its source.
  */
 
 import { defineRuleset, type RuleParameters, type Ruleset } from './rules.js';
+import { SOURCES, sourceLine } from './sources.js';
 
 export const BRANDUBH_LAYOUT = '/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/';
 export const ARD_RI_LAYOUT = '/2ttt2/3t3/t1TTT1t/ttTKTtt/t1TTT1t/3t3/2ttt2/';
@@ -37,16 +39,36 @@ const brandubhBase: RuleParameters = {
 };
 
 const repetitionHouseRule = {
+  id: 'repetition',
   kind: 'house rule',
   parameter: 'repetitionDraws',
-  text: 'The leaflet has no draw rule: the third occurrence of a position with the same side to move draws.',
+  text: 'These rules have no draw: here the third occurrence of a position, same side to move, draws.',
 } as const;
 
 const kingArmedReading = {
+  id: 'kingArmed',
   kind: 'reading',
   parameter: 'kingArmed',
-  text: 'The king captures, being one of the defenders’ own pieces.',
+  text: 'The rules do not say whether the king captures: he does, as one of the defenders’ pieces.',
 } as const;
+
+/** Le Globe Joueur's two games share their end rules, and so their readings. */
+const quietPliesReading = {
+  id: 'quietPlies',
+  kind: 'reading',
+  parameter: 'quietPlyLimit',
+  text: 'The twenty “déplacements successifs” are read as twenty single moves in a row, of either side.',
+} as const;
+
+const bothBlockedReading = {
+  id: 'bothBlocked',
+  kind: 'reading',
+  parameter: 'blocked',
+  text: 'The leaflet does not say what happens when neither side can move: the game is drawn.',
+} as const;
+
+/** The English line of a preset's source, from sources.ts. */
+const sourceFor = (id: string): string => sourceLine(SOURCES[id]!);
 
 const plazoletaParameters: RuleParameters = {
   ...brandubhBase,
@@ -63,7 +85,7 @@ export const plazoleta = defineRuleset({
   id: 'plazoleta',
   name: 'Bran-dubh (La Plazoleta)',
   game: 'brandubh',
-  source: 'Leaflet “Bran-dubh”, La Plazoleta artesanos (Spanish), seed 000',
+  source: sourceFor('plazoleta'),
   notes: [repetitionHouseRule],
 });
 
@@ -72,7 +94,7 @@ export const brandubh2019 = defineRuleset({
   id: 'brandubh-2019',
   name: 'Brandubh (2019 blog)',
   game: 'brandubh',
-  source: 'Blog post on Brandubh, 2019 (Spanish), seed 001',
+  source: sourceFor('brandubh-2019'),
   kingReturns: false,
   notes: [kingArmedReading, repetitionHouseRule],
 });
@@ -82,7 +104,7 @@ export const ardRiEs = defineRuleset({
   id: 'ard-ri-es',
   name: 'Ard Ri (Spanish leaflet)',
   game: 'ard-ri',
-  source: 'Leaflet “Ard Ri” (Spanish), seed 002',
+  source: sourceFor('ard-ri-es'),
   layout: 'ard-ri',
   start: ARD_RI_LAYOUT,
   throneHostileToAttackers: 'always',
@@ -92,14 +114,28 @@ export const ardRiEs = defineRuleset({
   kingCapture: 4,
   notes: [
     {
-      kind: 'reading',
-      parameter: 'kingArmed',
-      text: 'Pieces are captured by two enemy soldiers (“peones”), so the king does not capture.',
-    },
-    {
+      id: 'layoutArdRi',
       kind: 'reading',
       parameter: 'layout',
-      text: 'The leaflet gives no layout: the Ard Ri layout is used (two attackers per defender, as it says).',
+      text: 'The article gives no starting position: the Ard Ri layout, two attackers for each defender as it says.',
+    },
+    {
+      id: 'kingUnarmed',
+      kind: 'reading',
+      parameter: 'kingArmed',
+      text: 'A piece is taken between two enemy “peones” (soldiers): the king, no soldier, takes no part in captures.',
+    },
+    {
+      id: 'kingEnclosed',
+      kind: 'reading',
+      parameter: 'kingCapture',
+      text: 'The article only says the attackers must “enclose” him (“encerrarlo”): on all four sides, here.',
+    },
+    {
+      id: 'repetitionThird',
+      kind: 'reading',
+      parameter: 'repetitionDraws',
+      text: 'The article only names “la repetición de jugadas”: here the third occurrence, same side to move.',
     },
   ],
 });
@@ -109,7 +145,7 @@ export const brandubhEn = defineRuleset({
   id: 'brandubh-en',
   name: 'Brandubh (Black Raven)',
   game: 'brandubh',
-  source: 'Leaflet “Black Raven” (English), seed 003',
+  source: sourceFor('brandubh-en'),
   kingReturns: false,
   throneHostileToAttackers: 'empty',
   throneHostileToDefenders: 'empty',
@@ -117,20 +153,29 @@ export const brandubhEn = defineRuleset({
   kingCaptureNextToThrone: 'three',
   notes: [
     {
+      id: 'firstToMove',
       kind: 'reading',
       parameter: 'firstToMove',
       text: 'The leaflet does not say who moves first: the attackers do.',
     },
     {
+      id: 'thronePassage',
       kind: 'reading',
       parameter: 'thronePassage',
-      text: 'Once the king has left the centre no piece may stop there, but pieces may pass over it.',
+      text: 'The leaflet forbids stopping on the empty centre and says nothing of passing: pieces may pass over it.',
     },
     kingArmedReading,
     {
+      id: 'defendersMeansAttackers',
+      kind: 'reading',
+      parameter: 'kingCaptureNextToThrone',
+      text: 'The leaflet says the “Defenders” must surround him here: it means the Aggressors.',
+    },
+    {
+      id: 'blockedLoses',
       kind: 'house rule',
       parameter: 'blocked',
-      text: 'The leaflet is silent on a side with no legal move: it loses.',
+      text: 'The leaflet does not say what happens to a side with no legal move: it loses.',
     },
     repetitionHouseRule,
   ],
@@ -141,7 +186,7 @@ export const ardRiFr = defineRuleset({
   id: 'ard-ri-fr',
   name: 'Ard-ri (Le Globe Joueur)',
   game: 'ard-ri',
-  source: 'Leaflet “Ard-ri et Brandub”, Le Globe Joueur (French), seed 004',
+  source: sourceFor('ard-ri-fr'),
   layout: 'ard-ri',
   start: ARD_RI_LAYOUT,
   firstToMove: 'defenders',
@@ -155,13 +200,7 @@ export const ardRiFr = defineRuleset({
   blocked: 'passes',
   repetitionDraws: false,
   quietPlyLimit: 20,
-  notes: [
-    {
-      kind: 'reading',
-      parameter: 'quietPlyLimit',
-      text: 'Twenty “déplacements” are read as twenty plies (single moves) in a row without a capture.',
-    },
-  ],
+  notes: [bothBlockedReading, quietPliesReading],
 });
 
 export const brandubFr = defineRuleset({
@@ -169,7 +208,7 @@ export const brandubFr = defineRuleset({
   id: 'brandub-fr',
   name: 'Brandub (Le Globe Joueur)',
   game: 'brandubh',
-  source: 'Leaflet “Ard-ri et Brandub”, Le Globe Joueur (French), seed 004',
+  source: sourceFor('brandub-fr'),
   kingReturns: false,
   throneHostileToAttackers: 'empty',
   throneHostileToDefenders: 'empty',
@@ -183,10 +222,25 @@ export const brandubFr = defineRuleset({
   quietPlyLimit: 20,
   notes: [
     {
+      id: 'kingAgainstCorner',
+      kind: 'reading',
+      parameter: 'cornersHostile',
+      text: 'The leaflet makes exceptions for the brannán only on and beside the throne: one attacker takes him against an empty corner.',
+    },
+    {
+      id: 'kingAndShield',
       kind: 'reading',
       parameter: 'kingAndShield',
-      text: 'King-and-shield happens only when the attacker’s move makes the sandwich; an attacker that completes the three sides while another already stands beyond the shield captures nothing.',
+      text: 'Only when the attacker’s move makes the sandwich: completing the three sides while an attacker already stands beyond the shield captures nothing.',
     },
+    {
+      id: 'escapeAnnouncement',
+      kind: 'reading',
+      parameter: 'escape',
+      text: 'The app announces every open way out itself, so the announcement is never missing and the penalty never applies.',
+    },
+    bothBlockedReading,
+    quietPliesReading,
   ],
 });
 
@@ -195,7 +249,7 @@ export const opentaflBrandub = defineRuleset({
   id: 'opentafl-brandub',
   name: 'Brandub (OpenTafl)',
   game: 'brandubh',
-  source: 'OpenTafl’s built-in Brandub',
+  source: sourceFor('opentafl-brandub'),
   kingCaptureOnThrone: 'elsewhere',
   allAttackersCapturedWins: true,
   notes: [],
@@ -206,7 +260,7 @@ export const federationBrandubh = defineRuleset({
   id: 'federation-brandubh',
   name: 'Brandubh (World Tafl Federation)',
   game: 'brandubh',
-  source: 'World Tafl Federation rules',
+  source: sourceFor('federation-brandubh'),
   kingMove: 'rook',
   notes: [],
 });

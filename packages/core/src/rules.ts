@@ -1,5 +1,5 @@
 /**
- * The rule parameters of RULES.md as one typed data model. A ruleset is a frozen value of it; the
+ * The rule parameters of docs/rules.md as one typed data model. A ruleset is a frozen value of it; the
  * code branches on parameters, never on a ruleset's id, so the rules editor can make any
  * combination and every preset is just a row of data (presets.ts).
  */
@@ -77,8 +77,13 @@ export interface RuleParameters {
 export const NOTE_KINDS = ['reading', 'house rule'] as const;
 export type NoteKind = (typeof NOTE_KINDS)[number];
 
-/** A point where the ruleset is not the source's letter: RULES.md's *(reading)* and *(house rule)*. */
+/**
+ * A point where the ruleset is not its source's letter: a *reading* (the source is silent,
+ * unclear or wrong, and this is the choice made) or a *house rule* (the software adds it).
+ */
 export interface RuleNote {
+  /** A stable name, by which the app finds the note's words in each language. */
+  readonly id: string;
   readonly kind: NoteKind;
   /** The parameter the note is about. */
   readonly parameter: keyof RuleParameters;
@@ -92,7 +97,7 @@ export interface Ruleset extends RuleParameters {
   readonly id: string;
   readonly name: string;
   readonly game: Game;
-  /** Where the rules come from: a leaflet of ../shared/seeds or another program. */
+  /** Where the rules come from, in one English line (sources.ts names each preset's source). */
   readonly source: string;
   readonly notes: readonly RuleNote[];
 }

@@ -22,11 +22,13 @@ describe('ard-ri-es: layout and first to move', () => {
   });
 });
 
-describe('ard-ri-es: the marks of RULES.md', () => {
-  it('"the choice made here is marked *(reading)* or *(house rule)*": the ruleset carries the same marks', () => {
-    expect(rules.notes.map((n) => `${n.kind}: ${n.parameter}`)).toEqual([
-      'reading: kingArmed',
-      'reading: layout',
+describe('ard-ri-es: its departures from the source (docs/rules.md, “ard-ri-es”)', () => {
+  it('"each point where a ruleset departs from its source\'s letter is a note, a reading or a house rule": the ruleset carries exactly these', () => {
+    expect(rules.notes.map((n) => `${n.kind}: ${n.id} (${n.parameter})`)).toEqual([
+      'reading: layoutArdRi (layout)',
+      'reading: kingUnarmed (kingArmed)',
+      'reading: kingEnclosed (kingCapture)',
+      'reading: repetitionThird (repetitionDraws)',
     ]);
   });
 });

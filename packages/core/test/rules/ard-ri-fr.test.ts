@@ -35,9 +35,12 @@ describe('ard-ri-fr: layout and first to move', () => {
   });
 });
 
-describe('ard-ri-fr: the marks of RULES.md', () => {
-  it('"the choice made here is marked *(reading)* or *(house rule)*": the ruleset carries the same marks', () => {
-    expect(rules.notes.map((n) => `${n.kind}: ${n.parameter}`)).toEqual(['reading: quietPlyLimit']);
+describe('ard-ri-fr: its departures from the source (docs/rules.md, “ard-ri-fr”)', () => {
+  it('"each point where a ruleset departs from its source\'s letter is a note, a reading or a house rule": the ruleset carries exactly these', () => {
+    expect(rules.notes.map((n) => `${n.kind}: ${n.id} (${n.parameter})`)).toEqual([
+      'reading: bothBlocked (blocked)',
+      'reading: quietPlies (quietPlyLimit)',
+    ]);
   });
 });
 

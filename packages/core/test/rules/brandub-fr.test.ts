@@ -34,9 +34,15 @@ describe('brandub-fr: layout and first to move', () => {
   });
 });
 
-describe('brandub-fr: the marks of RULES.md', () => {
-  it('"the choice made here is marked *(reading)* or *(house rule)*": the ruleset carries the same marks', () => {
-    expect(rules.notes.map((n) => `${n.kind}: ${n.parameter}`)).toEqual(['reading: kingAndShield']);
+describe('brandub-fr: its departures from the source (docs/rules.md, “brandub-fr”)', () => {
+  it('"each point where a ruleset departs from its source\'s letter is a note, a reading or a house rule": the ruleset carries exactly these', () => {
+    expect(rules.notes.map((n) => `${n.kind}: ${n.id} (${n.parameter})`)).toEqual([
+      'reading: kingAgainstCorner (cornersHostile)',
+      'reading: kingAndShield (kingAndShield)',
+      'reading: escapeAnnouncement (escape)',
+      'reading: bothBlocked (blocked)',
+      'reading: quietPlies (quietPlyLimit)',
+    ]);
   });
 });
 

@@ -22,11 +22,11 @@ describe('brandubh-2019: layout and first to move', () => {
   });
 });
 
-describe('brandubh-2019: the marks of RULES.md', () => {
-  it('"the choice made here is marked *(reading)* or *(house rule)*": the ruleset carries the same marks', () => {
-    expect(rules.notes.map((n) => `${n.kind}: ${n.parameter}`)).toEqual([
-      'reading: kingArmed',
-      'house rule: repetitionDraws',
+describe('brandubh-2019: its departures from the source (docs/rules.md, “brandubh-2019”)', () => {
+  it('"each point where a ruleset departs from its source\'s letter is a note, a reading or a house rule": the ruleset carries exactly these', () => {
+    expect(rules.notes.map((n) => `${n.kind}: ${n.id} (${n.parameter})`)).toEqual([
+      'reading: kingArmed (kingArmed)',
+      'house rule: repetition (repetitionDraws)',
     ]);
   });
 });

@@ -22,14 +22,15 @@ describe('brandubh-en: layout and first to move', () => {
   });
 });
 
-describe('brandubh-en: the marks of RULES.md', () => {
-  it('"the choice made here is marked *(reading)* or *(house rule)*": the ruleset carries the same marks', () => {
-    expect(rules.notes.map((n) => `${n.kind}: ${n.parameter}`)).toEqual([
-      'reading: firstToMove',
-      'reading: thronePassage',
-      'reading: kingArmed',
-      'house rule: blocked',
-      'house rule: repetitionDraws',
+describe('brandubh-en: its departures from the source (docs/rules.md, “brandubh-en”)', () => {
+  it('"each point where a ruleset departs from its source\'s letter is a note, a reading or a house rule": the ruleset carries exactly these', () => {
+    expect(rules.notes.map((n) => `${n.kind}: ${n.id} (${n.parameter})`)).toEqual([
+      'reading: firstToMove (firstToMove)',
+      'reading: thronePassage (thronePassage)',
+      'reading: kingArmed (kingArmed)',
+      'reading: defendersMeansAttackers (kingCaptureNextToThrone)',
+      'house rule: blockedLoses (blocked)',
+      'house rule: repetition (repetitionDraws)',
     ]);
   });
 });

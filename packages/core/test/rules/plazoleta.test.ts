@@ -22,9 +22,11 @@ describe('plazoleta: layout and first to move', () => {
   });
 });
 
-describe('plazoleta: the marks of RULES.md', () => {
-  it('"the choice made here is marked *(reading)* or *(house rule)*": the ruleset carries the same marks', () => {
-    expect(rules.notes.map((n) => `${n.kind}: ${n.parameter}`)).toEqual(['house rule: repetitionDraws']);
+describe('plazoleta: its departures from the source (docs/rules.md, “plazoleta”)', () => {
+  it('"each point where a ruleset departs from its source\'s letter is a note, a reading or a house rule": the ruleset carries exactly these', () => {
+    expect(rules.notes.map((n) => `${n.kind}: ${n.id} (${n.parameter})`)).toEqual([
+      'house rule: repetition (repetitionDraws)',
+    ]);
   });
 });
 
