@@ -1,15 +1,15 @@
 /**
  * Test helpers: `tafl` run in-process with collecting streams, `tafl` run as a real process
- * through bin/tafl.js (which needs `npm run build` first), and the shared trace vectors.
+ * through bin/tafl.js (which needs `npm run build` first), and the trace vectors kept as test
+ * fixtures (packages/core/test/fixtures/vectors).
  */
 
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { run } from '../src/cli.js';
 import type { Io, Output } from '../src/io.js';
-import { sharedPath } from '../../core/test/shared.js';
+import { readFixture } from '../../core/test/fixtures.js';
 
 export const BIN = fileURLToPath(new URL('../bin/tafl.js', import.meta.url));
 
@@ -87,9 +87,9 @@ export interface Vector {
   readonly trace: Record<string, unknown>[];
 }
 
-/** The games of one vector file of ../shared/vectors/traces. */
+/** The games of one vector file, `plazoleta.jsonl` for fixtures/vectors/plazoleta.jsonl.gz. */
 export const vectors = (file: string): Vector[] =>
-  readFileSync(sharedPath(`vectors/traces/${file}`), 'utf8')
+  readFixture(`vectors/${file}.gz`)
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as Vector);

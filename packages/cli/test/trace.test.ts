@@ -1,5 +1,6 @@
-// `tafl trace`: moves on standard input, records out, exactly as ../shared/vectors/traces holds
-// them; each record is written as soon as its move is read, and the first bad move ends the run.
+// `tafl trace`: moves on standard input, records out, exactly as the trace vectors hold them
+// (packages/core/test/fixtures/vectors); each record is written as soon as its move is read, and
+// the first bad move ends the run.
 import { PRESETS } from '@tafl/core';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/cli.js';

@@ -1,7 +1,7 @@
 /**
  * The trace of a game: one record for the start and one after every move, with the fields of
- * `tafl trace` (ply, move, captured, position, turn, legal, status, reason). The test vectors of
- * ../shared/vectors/traces are written in exactly this form.
+ * `tafl trace` (ply, move, captured, position, turn, legal, status, reason). The trace vectors
+ * kept as test fixtures (packages/core/test/fixtures/vectors) are written in exactly this form.
  */
 
 import { squareName } from './geometry.js';

@@ -1,9 +1,8 @@
-// Real games: the 525 Brandubh games of ../shared/games/brandubh-525.csv, played by people (the
-// test data of the Rust library bunburya/hnefatafl-rs). ../shared/games/README.md says they follow
+// Real games: the 525 Brandubh games of fixtures/games/brandubh-525.csv, played by people (the
+// test data of the Rust library bunburya/hnefatafl-rs). fixtures/games/README.md says they follow
 // the World Tafl Federation rules (federation-brandubh) without a repetition rule (OTN `tfr:i`):
 // replayed so, every move is legal, every marked capture happens, and the 107 games that end by
 // rule on their last move end with the recorded winner.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   KING,
@@ -19,10 +18,10 @@ import {
 } from '../src/index.js';
 import { parseMoveLists, type MoveList } from '../src/notation/movelist.js';
 import { makeRecord, parseRecord, recordFromGame, replayRecord } from '../src/notation/record.js';
-import { sharedPath } from './shared.js';
+import { readFixture } from './fixtures.js';
 
 const rules = withParameters(federationBrandubh, { repetitionDraws: false });
-const parsed = parseMoveLists(readFileSync(sharedPath('games/brandubh-525.csv'), 'utf8'));
+const parsed = parseMoveLists(readFixture('games/brandubh-525.csv'));
 const games: MoveList[] = parsed.ok ? parsed.value : [];
 
 interface Replay {

@@ -454,7 +454,7 @@ describe('recordFromGame makes the record of a played game', () => {
   });
 });
 
-describe('parseMoveList reads the plain move lists of ../shared/games', () => {
+describe('parseMoveList reads the plain move lists of fixtures/games', () => {
   it('reads moves, captures as OTN lists, a timeout, two counts and the result', () => {
     expect(value(parseMoveList('d2-e2 e2-d2xc2xd3 d6-d5xd4 timeout,2,1,Black'))).toEqual({
       moves: ['d2-e2', 'e2-d2xc2/d3', 'd6-d5xd4'],

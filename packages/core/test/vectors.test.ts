@@ -1,10 +1,10 @@
-// Trace vectors, ../shared/vectors/traces: random games under each ruleset of RULES.md and games
-// that reach rare rules, made by an independent implementation that agrees with OpenTafl where
-// OTN can express the rules. Each trace must be reproduced exactly, record by record.
-import { readdirSync, readFileSync } from 'node:fs';
+// Trace vectors, fixtures/vectors/*.jsonl.gz (provenance in fixtures/vectors/README.md): random
+// games under each ruleset of RULES.md and games that reach rare rules, made by an independent
+// implementation that agrees with OpenTafl where OTN can express the rules. Each trace must be
+// reproduced exactly, record by record. Every file is named here, so a missing one fails.
 import { describe, expect, it } from 'vitest';
-import { presetById, startingPosition, traceGame } from '../src/index.js';
-import { sharedPath } from './shared.js';
+import { PRESETS, presetById, startingPosition, traceGame } from '../src/index.js';
+import { readFixture } from './fixtures.js';
 
 interface Vector {
   readonly rules: string;
@@ -12,15 +12,15 @@ interface Vector {
   readonly trace: unknown[];
 }
 
-const dir = sharedPath('vectors/traces');
-const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl'));
+/** One file per ruleset, and the rare events (each line naming its ruleset). */
+const files = [...PRESETS.map((r) => `${r.id}.jsonl.gz`), 'rare-events.jsonl.gz'];
 
 describe('trace vectors', () => {
-  it('finds the vector files', () => {
-    expect(files.length).toBeGreaterThanOrEqual(9);
+  it('has a file for each of the eight rulesets and one of rare events', () => {
+    expect(files).toHaveLength(9);
   });
   for (const file of files) {
-    const games: Vector[] = readFileSync(`${dir}/${file}`, 'utf8')
+    const games: Vector[] = readFixture(`vectors/${file}`)
       .split('\n')
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.parse(line) as Vector);

@@ -1,8 +1,9 @@
 /**
  * `tafl trace`: moves in on standard input, one JSON record a position out, exactly as the core's
- * `traceRecord` makes them and as ../shared/vectors/traces holds them. Records are written as each
- * move is read, so another program (a test harness, another engine) can play through it move by
- * move and compare; the first move that cannot be played ends the run with exit code 2.
+ * `traceRecord` makes them and as the trace vectors hold them (test fixtures,
+ * packages/core/test/fixtures/vectors). Records are written as each move is read, so another
+ * program (a test harness, another engine) can play through it move by move and compare; the
+ * first move that cannot be played ends the run with exit code 2.
  */
 
 import { playMoveRecord, traceRecord, type Position } from '@tafl/core';
