@@ -102,7 +102,7 @@ export const brandubh2019 = defineRuleset({
 export const ardRiEs = defineRuleset({
   ...brandubhBase,
   id: 'ard-ri-es',
-  name: 'Ard Ri (Spanish leaflet)',
+  name: 'Ard Ri (Spanish article)',
   game: 'ard-ri',
   source: sourceFor('ard-ri-es'),
   layout: 'ard-ri',

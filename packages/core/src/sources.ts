@@ -55,8 +55,8 @@ export const SOURCES: Readonly<Record<string, RuleSource>> = Object.freeze({
     by: 'La Plazoleta artesanos',
     language: 'es',
     terms: [
-      ['attackers', 'las negras'],
-      ['defenders', 'las blancas'],
+      ['attackers', 'negras'],
+      ['defenders', 'blancas'],
       ['corners', 'casillas de Salida'],
     ],
     states: [],
@@ -67,8 +67,8 @@ export const SOURCES: Readonly<Record<string, RuleSource>> = Object.freeze({
     language: 'es',
     year: 2019,
     terms: [
-      ['attackers', 'las negras'],
-      ['defenders', 'las blancas'],
+      ['attackers', 'negras'],
+      ['defenders', 'blancas'],
       ['corners', 'puertas de salida'],
     ],
     states: [],
@@ -78,8 +78,8 @@ export const SOURCES: Readonly<Record<string, RuleSource>> = Object.freeze({
     title: '¿Jugamos al Ard Ri?',
     language: 'es',
     terms: [
-      ['attackers', 'las negras'],
-      ['defenders', 'las blancas'],
+      ['attackers', 'negras'],
+      ['defenders', 'blancas'],
       ['soldiers', 'peones'],
       ['king', 'monarca'],
       ['corners', 'casillas de fuga'],

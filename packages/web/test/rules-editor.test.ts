@@ -104,6 +104,7 @@ describe('setting parameters', () => {
       'firstToMove',
       'thronePassage',
       'kingArmed',
+      'kingCaptureNextToThrone',
       'blocked',
       'repetitionDraws',
     ]);
@@ -111,6 +112,7 @@ describe('setting parameters', () => {
     expect(toRuleset(changed, 'custom-1').notes.map((n) => n.parameter)).toEqual([
       'firstToMove',
       'thronePassage',
+      'kingCaptureNextToThrone',
       'repetitionDraws',
     ]);
     expect(keptNotes(setParameter(changed, 'kingArmed', true)).map((n) => n.parameter)).toContain(

@@ -1,11 +1,12 @@
-// The rules pages' words (rules/explain.ts, rules/describe.ts, rules/text): RULES.md, "where a
-// document is silent or ambiguous, the choice made here is marked *(reading)* or *(house rule)*,
-// and the rules page of the app must show the same marks".
+// The rules pages' words (rules/explain.ts, rules/describe.ts, rules/text): docs/rules.md, "every
+// point where a ruleset departs from its source is a note, a reading or a house rule, and the
+// rules pages carry the same marks"; and every sentence of a page is true of its ruleset: what
+// belongs to one source (its words, a rule it states) is said on its pages and no other.
 import { describe, expect, it } from 'vitest';
-import { PRESETS, defineRuleset, presetById, withParameters } from '@tafl/core';
+import { PRESETS, defineRuleset, presetById, sourceOf, withParameters, type Ruleset } from '@tafl/core';
 import { LANGUAGES } from '../src/i18n/index.js';
 import { SECTIONS, explainRuleset, noteKey, type Section } from '../src/rules/explain.js';
-import { describeRuleset } from '../src/rules/describe.js';
+import { describeRuleset, rulesetSource } from '../src/rules/describe.js';
 import { RULES_TEXT } from '../src/rules/text/index.js';
 
 /** The shape of a catalogue: its keys, nested, and whether each value is text or a function. */
@@ -26,6 +27,8 @@ function strings(value: unknown, path = ''): string[] {
     const f = value as (...a: unknown[]) => unknown;
     if (path.startsWith('captions.')) return [String(f({ move: 'c6-d6', captured: 'd5', spared: 'd5' }))];
     if (path === 'list' || path === 'orList') return [String(f(['a1', 'a7', 'g1']))];
+    if (path === 'board.terms') return [String(f('leaflet', [['the corners', 'casillas de Salida']]))];
+    if (path === 'source') return PRESETS.map((r) => String(f(sourceOf(r.id))));
     return [String(f(...Array.from({ length: f.length }, () => 3)))];
   }
   return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
@@ -49,10 +52,74 @@ describe('the catalogues', () => {
       }
   });
 
-  it('the leaflets’ vocabulary: negras/blancas, assaillants, Black Raven', () => {
-    expect(strings(RULES_TEXT.es).join(' ')).toMatch(/negras.*blancas|blancas.*negras/s);
-    expect(strings(RULES_TEXT.fr).join(' ')).toContain('assaillants');
-    expect(strings(RULES_TEXT.en).join(' ')).toContain('Black Raven');
+  it('the English notes are the presets’ own words: one English text for each note', () => {
+    for (const rules of PRESETS)
+      for (const note of rules.notes) expect(RULES_TEXT.en.notes[noteKey(note)!], note.id).toBe(note.text);
+  });
+});
+
+/** A whole page's words, as `textOf`, with its marks' words too. */
+const pageOf = (rules: Ruleset, lang: (typeof LANGUAGES)[number]): string =>
+  explainRuleset(rules, lang)
+    .flatMap((s) => [s.title, ...s.sentences.flatMap((x) => [x.text, ...x.marks.map((m) => m.text)])])
+    .join('\n');
+
+describe('what belongs to one source is said on its pages and on no other', () => {
+  /** Words that only the pages of these rulesets may hold, in any language. */
+  const owned: readonly (readonly [RegExp, readonly string[]])[] = [
+    [/Black Raven|Aggressors/, ['brandubh-en']],
+    [/casillas? de salida/i, ['plazoleta']],
+    [/puertas de salida/i, ['brandubh-2019']],
+    [/\bnegras\b|\bblancas\b/i, ['plazoleta', 'brandubh-2019', 'ard-ri-es']],
+    [/peones|casillas de fuga|monarca|encerrarlo/i, ['ard-ri-es']],
+    [/compulsory|obligatori|obligatoire/i, ['ard-ri-fr', 'brandub-fr']],
+    [/refuge/i, ['ard-ri-fr', 'brandub-fr']],
+    [/gardes du roi/i, ['ard-ri-fr']],
+    [/brannán|princes?\b|une ou deux sorties|announce|anunci|annonce/i, ['brandub-fr']],
+    [
+      /the edge of the board captures nothing|contra el borde del tablero|contre le bord du plateau/i,
+      ['ard-ri-es'],
+    ],
+    [/déplacements successifs/i, ['ard-ri-fr', 'brandub-fr']],
+    [/Defenders”|«\u202fDefenders|«Defenders»/, ['brandubh-en']],
+  ];
+
+  for (const [words, ids] of owned)
+    it(`${String(words)}: only on the pages of ${ids.join(', ')}`, () => {
+      for (const rules of PRESETS)
+        for (const lang of LANGUAGES) {
+          const found = words.test(pageOf(rules, lang));
+          expect(found, `${rules.id} in ${lang}`).toBe(ids.includes(rules.id));
+        }
+    });
+
+  it('a ruleset whose king escapes on the edge has no exit squares: no page of it names any', () => {
+    for (const rules of PRESETS.filter((r) => r.escape === 'edge'))
+      for (const lang of LANGUAGES)
+        expect(pageOf(rules, lang), `${rules.id} in ${lang}`).not.toMatch(
+          /exit square|casillas? de salida|case de sortie|salida|sortie/i,
+        );
+  });
+
+  it('the source’s own words make one sentence of the board section, only on a preset whose source has some', () => {
+    for (const rules of PRESETS)
+      for (const lang of LANGUAGES) {
+        const source = sourceOf(rules.id)!;
+        const board = explainRuleset(rules, lang)[0]!.sentences.map((s) => s.text);
+        const terms = board.filter((t) => source.terms.some(([, word]) => t.includes(word)));
+        expect(terms, `${rules.id} in ${lang}`).toHaveLength(source.terms.length > 0 ? 1 : 0);
+      }
+    const custom = withParameters(presetById('brandubh-en')!, { id: 'custom-9', name: 'Mine' });
+    for (const lang of LANGUAGES)
+      expect(textOf(explainRuleset(custom, lang))).not.toMatch(/Black Raven|Aggressors/);
+  });
+
+  it('every preset names its source in every language, in English as the command line does', () => {
+    for (const rules of PRESETS) {
+      expect(rulesetSource(rules, 'en')).toBe(rules.source);
+      for (const lang of LANGUAGES)
+        expect(rulesetSource(rules, lang), lang).toContain(sourceOf(rules.id)!.title);
+    }
   });
 });
 
@@ -77,10 +144,16 @@ describe('every preset is explained in Spanish, English and French', () => {
   });
 });
 
-describe('the marks of RULES.md', () => {
+describe('the marks of docs/rules.md', () => {
   it('every note of every preset has words in every language', () => {
     for (const rules of PRESETS)
-      for (const note of rules.notes) expect(noteKey(note), `${rules.id}: ${note.parameter}`).toBeDefined();
+      for (const note of rules.notes) expect(noteKey(note), `${rules.id}: ${note.id}`).toBeDefined();
+  });
+
+  it('a note saved before notes had ids is still known by its English words', () => {
+    const note = presetById('brandub-fr')!.notes[0]!;
+    const saved = { kind: note.kind, parameter: note.parameter, text: note.text };
+    expect(noteKey(saved as never)).toBe('kingAgainstCorner');
   });
 
   for (const rules of PRESETS)
@@ -125,11 +198,30 @@ describe('the marks of RULES.md', () => {
     expect(shield.marks.map((m) => m.label)).toEqual(['interprétation']);
   });
 
+  it('brandub-fr: the leaflet’s escape announcement is quoted, with its penalty, and marked as a reading', () => {
+    for (const lang of LANGUAGES) {
+      const t = RULES_TEXT[lang];
+      const end = explainRuleset(presetById('brandub-fr')!, lang).find((s) => s.id === 'end')!;
+      const announce = end.sentences.find((s) => s.text === t.end.announce)!;
+      expect(announce.text, lang).toContain('une ou deux sorties');
+      expect(
+        announce.marks.map((m) => m.text),
+        lang,
+      ).toEqual([t.notes.escapeAnnouncement]);
+    }
+  });
+
+  it('brandubh-en: the sentence on the king beside the throne says the leaflet’s “Defenders” mean the attackers', () => {
+    const king = explainRuleset(presetById('brandubh-en')!, 'en').find((s) => s.id === 'king')!;
+    const next = king.sentences.find((s) => s.parameters.includes('kingCaptureNextToThrone'))!;
+    expect(next.marks.map((m) => m.text)).toEqual([RULES_TEXT.en.notes.defendersMeansAttackers]);
+  });
+
   it('a note of no preset keeps its own English words', () => {
     const rules = defineRuleset({
       ...presetById('plazoleta')!,
       id: 'custom-1',
-      notes: [{ kind: 'reading', parameter: 'escape', text: 'My own reading.' }],
+      notes: [{ id: 'mine', kind: 'reading', parameter: 'escape', text: 'My own reading.' }],
     });
     const end = explainRuleset(rules, 'es').find((s) => s.id === 'end')!;
     expect(end.sentences[0]!.marks).toEqual([
@@ -190,7 +282,7 @@ describe('describeRuleset: the name and one line for the home screen', () => {
       'Ard Ri layout; defenders first; every piece moves one square; king captured by 4; escape to the edge; draw after 20 quiet plies.',
     );
     expect(describeRuleset(presetById('brandub-fr')!, 'es').oneLine).toContain('el rey y su escudo');
-    expect(describeRuleset(presetById('ard-ri-es')!, 'fr').name).toBe('Ard Ri (document espagnol)');
+    expect(describeRuleset(presetById('ard-ri-es')!, 'fr').name).toBe('Ard Ri (article espagnol)');
   });
 
   it('a custom ruleset keeps its own name', () => {

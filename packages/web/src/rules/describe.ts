@@ -5,7 +5,7 @@
  * so it describes a ruleset from the editor as well as a preset.
  */
 
-import type { Ruleset } from '@tafl/core';
+import { sourceOf, type Ruleset } from '@tafl/core';
 import type { Lang } from '../i18n/index.js';
 import { RULES_TEXT, type RulesText } from './text/index.js';
 
@@ -16,15 +16,17 @@ export interface RulesetDescription {
 
 const isPresetKey = (t: RulesText, id: string): id is keyof RulesText['names'] => id in t.names;
 
-/** A preset's name and source in the language; a custom ruleset keeps its own name. */
+/** A preset's name in the language; a custom ruleset keeps its own name. */
 export const rulesetName = (rules: Ruleset, lang: Lang): string => {
   const t = RULES_TEXT[lang];
   return isPresetKey(t, rules.id) ? t.names[rules.id] : rules.name;
 };
 
+/** Where a ruleset comes from: a preset's source (core's sources.ts), in the language. */
 export const rulesetSource = (rules: Ruleset, lang: Lang): string => {
   const t = RULES_TEXT[lang];
-  return isPresetKey(t, rules.id) ? t.sources[rules.id] : t.customSource;
+  const source = sourceOf(rules.id);
+  return source ? t.source(source) : t.customSource;
 };
 
 /** The king's capture in a few words: "king captured by 2, 3 beside the throne, 4 on it". */

@@ -1,8 +1,11 @@
 /**
- * A ruleset explained in words, from its parameters alone: the same code explains a preset and
- * a ruleset made in the editor. Each sentence is chosen by parameter values and names the
- * parameters it comes from, so a note of `rules.notes` (RULES.md's *(reading)* and *(house rule)*)
- * is shown as a mark on the first sentence about its parameter. The words are in rules/text.
+ * A ruleset explained in words, from its parameters: the same code explains a preset and a
+ * ruleset made in the editor. Each sentence is chosen by parameter values and names the
+ * parameters it comes from, so a note of `rules.notes` (a *reading* or a *house rule*,
+ * docs/rules.md) is shown as a mark on the sentence that claims it, else on the first sentence
+ * about its parameter. What a preset's source says beyond the parameters (its own words for the
+ * pieces, a rule no parameter holds) comes from core's sources.ts, so it is said on that
+ * preset's page and on no other. The words are in rules/text.
  */
 
 import {
@@ -12,8 +15,10 @@ import {
   PRESETS,
   geometry,
   parsePosition,
+  sourceOf,
   squareName,
   type NoteKind,
+  type RuleSource,
   type RuleNote,
   type RuleParameters,
   type Ruleset,
@@ -56,41 +61,34 @@ export interface Section {
   readonly sentences: readonly Sentence[];
 }
 
-/** A sentence before its marks: the text and the parameters it comes from. */
+/**
+ * A sentence before its marks: the text, the parameters it comes from, and the ids of the notes
+ * it says itself (a note goes there rather than to the first sentence about its parameter).
+ */
 type Draft = readonly [text: string, ...parameters: Parameter[]];
+interface Claiming {
+  readonly draft: Draft;
+  readonly claims: readonly string[];
+}
+type Drafted = Draft | Claiming;
+const claiming = (claims: readonly string[], ...draft: Draft): Claiming => ({ draft, claims });
 
-/** The presets' notes by preset and parameter, with the key of their words in the catalogues. */
-const NOTE_KEYS: Readonly<Record<string, keyof RulesText['notes']>> = {
-  'plazoleta:repetitionDraws': 'repetition',
-  'brandubh-2019:kingArmed': 'kingArmed',
-  'brandubh-2019:repetitionDraws': 'repetition',
-  'ard-ri-es:kingArmed': 'kingUnarmed',
-  'ard-ri-es:layout': 'layoutArdRi',
-  'brandubh-en:firstToMove': 'firstToMove',
-  'brandubh-en:thronePassage': 'thronePassage',
-  'brandubh-en:kingArmed': 'kingArmed',
-  'brandubh-en:blocked': 'blocked',
-  'brandubh-en:repetitionDraws': 'repetition',
-  'ard-ri-fr:quietPlyLimit': 'quietPlies',
-  'brandub-fr:kingAndShield': 'kingAndShield',
-};
+type NoteKey = keyof RulesText['notes'];
+const isNoteKey = (id: string): id is NoteKey => Object.hasOwn(RULES_TEXT.en.notes, id);
 
 /**
- * A note's key by its English text: a ruleset saved by the editor keeps the notes of the preset it
- * came from, as plain data, so a note is known by what it says rather than by the ruleset's id.
+ * The presets' notes by their English words: a ruleset saved by the editor before notes had ids
+ * keeps them as plain data without one, so such a note is known by what it says.
  */
 const KEY_BY_TEXT = new Map(
-  PRESETS.flatMap((p) =>
-    p.notes.flatMap((n) => {
-      const key = NOTE_KEYS[`${p.id}:${n.parameter}`];
-      return key ? [[`${n.kind}|${n.text}`, key] as const] : [];
-    }),
-  ),
+  PRESETS.flatMap((p) => p.notes.map((n) => [`${n.kind}|${n.text}`, n.id] as const)),
 );
 
 /** The catalogue key of a note's words, or undefined for a note of no preset. */
-export const noteKey = (note: RuleNote): keyof RulesText['notes'] | undefined =>
-  KEY_BY_TEXT.get(`${note.kind}|${note.text}`);
+export const noteKey = (note: RuleNote): NoteKey | undefined => {
+  const id = (note.id as string | undefined) ?? KEY_BY_TEXT.get(`${note.kind}|${note.text}`);
+  return id !== undefined && isNoteKey(id) ? id : undefined;
+};
 
 /** A note in a language (a note of no preset keeps its own English words). */
 export function markOf(note: RuleNote, t: RulesText): Mark {
@@ -109,32 +107,44 @@ const agreementMark = (t: RulesText): Mark => ({
   text: t.notes.agreement,
 });
 
+interface Drafting {
+  text: string;
+  parameters: Parameter[];
+  claims: readonly string[];
+  marks: Mark[];
+}
+
+function drafting(d: Drafted): Drafting {
+  const [text, ...parameters] = 'draft' in d ? d.draft : d;
+  return { text, parameters, claims: 'claims' in d ? d.claims : [], marks: [] };
+}
+
 /** The explanation of a ruleset in a language, section by section. */
 export function explainRuleset(rules: Ruleset, lang: Lang): Section[] {
   const t = RULES_TEXT[lang];
   const words = wordsFor(rules, t);
   const drafts = SECTIONS.map((id) => ({ id, drafts: DRAFTERS[id](rules, t, words) }));
-  const sentences = drafts.map(({ drafts }) =>
-    drafts.map(([text, ...parameters]): { text: string; parameters: Parameter[]; marks: Mark[] } => ({
-      text,
-      parameters,
-      marks: [],
-    })),
-  );
+  const sentences = drafts.map(({ drafts }) => drafts.map(drafting));
   const all = sentences.flat();
   for (const note of rules.notes) {
-    const sentence = all.find((s) => s.parameters.includes(note.parameter));
+    const sentence =
+      all.find((s) => s.claims.includes(note.id)) ?? all.find((s) => s.parameters.includes(note.parameter));
     if (sentence) sentence.marks.push(markOf(note, t));
     else
       sentences[sentences.length - 1]!.push({
         text: t.parameters[note.parameter].label,
         parameters: [note.parameter],
+        claims: [],
         marks: [markOf(note, t)],
       });
   }
   const draws = sentences[SECTIONS.indexOf('draws')]!;
-  draws.push({ text: t.draws.agreement, parameters: [], marks: [agreementMark(t)] });
-  return drafts.map(({ id }, i) => ({ id, title: t.sections[id], sentences: sentences[i]! }));
+  draws.push({ text: t.draws.agreement, parameters: [], claims: [], marks: [agreementMark(t)] });
+  return drafts.map(({ id }, i) => ({
+    id,
+    title: t.sections[id],
+    sentences: sentences[i]!.map(({ text, parameters, marks }) => ({ text, parameters, marks })),
+  }));
 }
 
 /** Square names and piece counts the sentences need. */
@@ -145,6 +155,8 @@ interface Words {
   readonly attackers: number;
   readonly defenders: number;
   readonly king: string | undefined;
+  /** The preset's source, for what it says beyond the parameters; none for other rules. */
+  readonly source: RuleSource | undefined;
 }
 
 function wordsFor(rules: Ruleset, t: RulesText): Words {
@@ -161,10 +173,14 @@ function wordsFor(rules: Ruleset, t: RulesText): Words {
     attackers: board.filter((c) => c === ATTACKER).length,
     defenders: board.filter((c) => c === DEFENDER).length,
     king: king >= 0 ? name(king) : undefined,
+    source: sourceOf(rules.id),
   };
 }
 
-type Drafter = (r: Ruleset, t: RulesText, w: Words) => Draft[];
+const states = (w: Words, statement: RuleSource['states'][number]): boolean =>
+  w.source?.states.includes(statement) ?? false;
+
+type Drafter = (r: Ruleset, t: RulesText, w: Words) => Drafted[];
 
 const DRAFTERS: { readonly [id in SectionId]: Drafter } = {
   board: (r, t, w) => [
@@ -181,6 +197,7 @@ const DRAFTERS: { readonly [id in SectionId]: Drafter } = {
       'layout',
       'start',
     ],
+    ...sourceTerms(t, w),
   ],
 
   turn: (r, t) => [[t.turn[r.firstToMove], 'firstToMove']],
@@ -214,17 +231,25 @@ const DRAFTERS: { readonly [id in SectionId]: Drafter } = {
       r.cornerStop === 'king' ? t.corners.onlyKing(w.corners) : t.corners.kingAndDefenders(w.corners),
       'cornerStop',
     ],
-    [r.cornersHostile ? t.corners.hostile : t.corners.notHostile, 'cornersHostile'],
+    ...(r.escape === 'edge' ? [[t.corners.onTheEdge, 'escape'] as const] : []),
+    [
+      r.cornersHostile
+        ? r.kingCapture === 4
+          ? t.corners.hostileSoldiers
+          : t.corners.hostile
+        : t.corners.notHostile,
+      'cornersHostile',
+    ],
     ...(r.cornerStop === 'king-and-defenders' ? [[t.corners.defenderCounts, 'cornerStop'] as const] : []),
     ...(r.cornerImmune ? [[t.corners.immune, 'cornerImmune'] as const] : []),
   ],
 
-  captures: (r, t) => [
+  captures: (r, t, w) => [
     [t.captures.custodial],
     [t.captures.active],
     [t.captures.several],
-    [t.captures.edge],
-    [t.captures.optional],
+    ...(states(w, 'edgeNeutral') ? [[t.captures.edge] as const] : []),
+    ...(states(w, 'captureOptional') ? [[t.captures.optional] as const] : []),
     [r.kingArmed ? t.captures.kingArmed : t.captures.kingUnarmed, 'kingArmed'],
   ],
 
@@ -235,12 +260,12 @@ const DRAFTERS: { readonly [id in SectionId]: Drafter } = {
     ...kingShield(r, t),
   ],
 
-  end: (r, t) => [
+  end: (r, t, w) => [
     [r.escape === 'corners' ? t.end.escapeCorners : t.end.escapeEdge, 'escape'],
+    ...(states(w, 'escapeAnnouncement') ? [claiming(['escapeAnnouncement'], t.end.announce, 'escape')] : []),
     [t.end.kingCaptured, 'kingCapture'],
     ...(r.allAttackersCapturedWins ? [[t.end.allCaptured, 'allAttackersCapturedWins'] as const] : []),
     [r.blocked === 'loses' ? t.end.blockedLoses : t.end.blockedPasses, 'blocked'],
-    [t.end.announce, 'escape'],
   ],
 
   draws: (r, t) => [
@@ -248,6 +273,20 @@ const DRAFTERS: { readonly [id in SectionId]: Drafter } = {
     ...(r.quietPlyLimit > 0 ? [[t.draws.quiet(r.quietPlyLimit), 'quietPlyLimit'] as const] : []),
   ],
 };
+
+/** The source's own words for the pieces and squares, as one sentence: only on a preset's page. */
+function sourceTerms(t: RulesText, w: Words): Draft[] {
+  const terms = w.source?.terms ?? [];
+  if (w.source === undefined || terms.length === 0) return [];
+  return [
+    [
+      t.board.terms(
+        w.source.kind,
+        terms.map(([term, word]) => [t.terms[term], word] as const),
+      ),
+    ],
+  ];
+}
 
 /** The throne's hostility, in one sentence where all pieces are treated alike. */
 function throneHostility(r: Ruleset, t: RulesText): Draft[] {

@@ -5,13 +5,24 @@
  * of an explanation is chosen by explain.ts from the parameter values, never by a ruleset's id.
  */
 
-import type { RuleParameters } from '@tafl/core';
+import { sourceLine, type RuleParameters, type RuleSource, type SourceKind } from '@tafl/core';
+
+const SOURCE_NOUN: { readonly [k in SourceKind]: string } = {
+  leaflet: 'leaflet',
+  article: 'article',
+  blog: 'blog post',
+  program: 'program',
+  federation: 'federation',
+};
 
 const s = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 /** A list of words: "a", "a and b", "a, b and c". */
 const list = (items: readonly string[], and = 'and'): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1)!}`;
+
+/** A source's own word for a thing, after the page's word for it: [“the corners”, “casillas de Salida”]. */
+export type TermPair = readonly [ours: string, theirs: string];
 
 /** What a diagram's caption is told: the move, and the squares it captures or spares. */
 export interface CaptionArgs {
@@ -42,7 +53,9 @@ export const en = {
     squares: (size: number, throne: string, corners: string) =>
       `The game is played on a board of ${size}x${size} squares. The centre square, ${throne}, is the throne; the four corners, ${corners}, are special squares too.`,
     sides:
-      'Two sides face each other: the attackers (the dark pieces, the Aggressors of the Black Raven leaflet) and the defenders (the light pieces) with their king, the tallest piece (the Black Raven).',
+      'Two sides face each other: the attackers, with the dark pieces, and the defenders, with the light pieces and their king.',
+    terms: (kind: SourceKind, pairs: readonly TermPair[]) =>
+      `The ${SOURCE_NOUN[kind]}’s own words: ${list(pairs.map(([ours, theirs]) => `“${theirs}” for ${ours}`))}.`,
     layoutBrandubh: (a: number, d: number) =>
       `Brandubh layout: ${s(a, 'attacker', 'attackers')} and ${s(d, 'defender', 'defenders')} form a cross, with the king on the throne in the middle.`,
     layoutArdRi: (a: number, d: number) =>
@@ -54,8 +67,8 @@ export const en = {
   },
 
   turn: {
-    attackers: 'The attackers move first; then the players take turns, one piece a turn.',
-    defenders: 'The defenders move first; then the players take turns, one piece a turn.',
+    attackers: 'The attackers move first; then the players take turns, each moving one piece.',
+    defenders: 'The defenders move first; then the players take turns, each moving one piece.',
   },
 
   moves: {
@@ -80,7 +93,7 @@ export const en = {
       'The empty throne is hostile to every piece, the king included: it helps to capture any piece, as if it were an enemy.',
     hostileNone: 'The throne is hostile to no one, the king included: it never helps to capture.',
     hostileAlwaysAll:
-      'The throne, empty or with the king on it, is hostile to every soldier, as if it were an enemy; the empty throne counts against the king too.',
+      'The throne, empty or with the king on it, is hostile to every soldier, as if it were an enemy; the empty throne helps to capture the king too.',
     attackersAlways:
       'The throne is hostile to the attackers even with the king on it: it helps the defenders capture them.',
     attackersEmpty: 'The empty throne is hostile to the attackers: it helps the defenders capture them.',
@@ -89,8 +102,8 @@ export const en = {
       'The throne is hostile to the defenders, empty or with the king on it: it helps the attackers capture them.',
     defendersEmpty: 'The empty throne is hostile to the defenders: it helps the attackers capture them.',
     defendersNever: 'The throne is never hostile to the defenders.',
-    kingHostile: 'The empty throne counts against the king when he is captured.',
-    kingNotHostile: 'The empty throne never counts against the king: it does not help to capture him.',
+    kingHostile: 'The empty throne also helps to capture the king.',
+    kingNotHostile: 'The empty throne never helps to capture the king.',
   },
 
   corners: {
@@ -99,7 +112,10 @@ export const en = {
       `The king and the defenders may stop on the corners (${corners}); the attackers may not.`,
     hostile:
       'The empty corners are hostile to every piece, the king included: a piece beside a corner is captured by a single enemy on its other side.',
+    hostileSoldiers:
+      'The empty corners are hostile to the soldiers of both sides: a soldier beside a corner is captured by a single enemy on its other side. (The king beside a corner stands on the edge, where he cannot be captured.)',
     notHostile: 'The corners are hostile to no one: they never help to capture.',
+    onTheEdge: 'The corners are edge squares like any other: the king who reaches one escapes.',
     defenderCounts:
       'A corner with a defender on it counts as that defender: it helps to capture attackers, and never defenders.',
     immune:
@@ -111,7 +127,7 @@ export const en = {
       'A piece is captured when an enemy moves next to it so that it is caught between the piece that moved and another enemy piece, or a square hostile to it, in a row or a column (never diagonally). It is removed from the board.',
     active: 'Only the side that moves captures: a piece may safely move in between two enemies.',
     several: 'One move may capture several pieces, each caught on its own line.',
-    edge: 'The edge of the board never helps to capture.',
+    edge: 'Pinning a piece against the edge of the board captures nothing.',
     optional: 'Capturing is never compulsory.',
     kingArmed:
       'The king captures like any defender, both as the piece that moves and as the piece on the far side.',
@@ -136,9 +152,9 @@ export const en = {
     nextThree: (squares: string) =>
       `Next to the throne (${squares}) he must be surrounded by attackers on his three other sides: the empty throne closes the fourth.`,
     nextByHostileThrone: (squares: string) =>
-      `Next to the throne (${squares}) three attackers are enough, as the empty throne counts against him.`,
+      `Next to the throne (${squares}) three attackers are enough, as the empty throne closes the fourth side.`,
     nextSafe: (squares: string) =>
-      `Next to the throne (${squares}) he cannot be captured, as the throne does not count against him.`,
+      `Next to the throne (${squares}) he cannot be captured, as the throne does not help to capture him.`,
     shield:
       'King and shield: when the king is on the throne with attackers on three sides and a defender on the fourth, an attacker who moves to the square beyond that defender captures the defender and the king together, and the attackers win.',
   },
@@ -152,7 +168,7 @@ export const en = {
     blockedPasses:
       'A side that has no legal move passes its turn (passing is allowed only then); if neither side can move, the game is drawn.',
     announce:
-      'When the king could reach an escape square with his next move, the app shows it, so no player has to announce it.',
+      'When the king could escape on his next move, the defenders must announce it, saying “une ou deux sorties” (one or two ways out); if they do not, the escape does not count and the attackers may play their last piece again.',
   },
 
   draws: {
@@ -169,21 +185,45 @@ export const en = {
     'house rule': 'house rule',
   },
 
-  /** The notes of the presets, by the key explain.ts gives each one; `agreement` is every ruleset's. */
+  /** The presets' notes, by note id (core's presets.ts); `agreement` is every ruleset's. */
   notes: {
     repetition:
-      'The leaflet has no draw rule: the third occurrence of a position with the same side to move draws.',
-    kingArmed: 'The king captures, being one of the defenders’ own pieces.',
-    kingUnarmed: 'Pieces are captured by two enemy soldiers (“peones”), so the king does not capture.',
+      'These rules have no draw: here the third occurrence of a position, same side to move, draws.',
+    kingArmed: 'The rules do not say whether the king captures: he does, as one of the defenders’ pieces.',
+    kingUnarmed:
+      'A piece is taken between two enemy “peones” (soldiers): the king, no soldier, takes no part in captures.',
     layoutArdRi:
-      'The leaflet gives no layout: the Ard Ri layout is used (two attackers per defender, as it says).',
+      'The article gives no starting position: the Ard Ri layout, two attackers for each defender as it says.',
+    kingEnclosed:
+      'The article only says the attackers must “enclose” him (“encerrarlo”): on all four sides, here.',
+    repetitionThird:
+      'The article only names “la repetición de jugadas”: here the third occurrence, same side to move.',
     firstToMove: 'The leaflet does not say who moves first: the attackers do.',
-    thronePassage: 'Once the king has left the centre no piece may stop there, but pieces may pass over it.',
-    blocked: 'The leaflet is silent on a side with no legal move: it loses.',
-    quietPlies: 'Twenty “déplacements” are read as twenty plies (single moves) in a row without a capture.',
+    thronePassage:
+      'The leaflet forbids stopping on the empty centre and says nothing of passing: pieces may pass over it.',
+    defendersMeansAttackers:
+      'The leaflet says the “Defenders” must surround him here: it means the Aggressors.',
+    blockedLoses: 'The leaflet does not say what happens to a side with no legal move: it loses.',
+    bothBlocked: 'The leaflet does not say what happens when neither side can move: the game is drawn.',
+    quietPlies:
+      'The twenty “déplacements successifs” are read as twenty single moves in a row, of either side.',
+    kingAgainstCorner:
+      'The leaflet makes exceptions for the brannán only on and beside the throne: one attacker takes him against an empty corner.',
     kingAndShield:
-      'King and shield happens only when the attacker’s move makes the sandwich; an attacker that completes the three sides while another already stands beyond the shield captures nothing.',
-    agreement: 'No leaflet mentions them: the app adds draw by agreement and resignation to every ruleset.',
+      'Only when the attacker’s move makes the sandwich: completing the three sides while an attacker already stands beyond the shield captures nothing.',
+    escapeAnnouncement:
+      'The app announces every open way out itself, so the announcement is never missing and the penalty never applies.',
+    agreement: 'No source mentions them: the app adds draw by agreement and resignation to every ruleset.',
+  },
+
+  /** The page's words for the things a source may name in words of its own. */
+  terms: {
+    attackers: 'the attackers',
+    defenders: 'the defenders',
+    soldiers: 'the soldiers',
+    king: 'the king',
+    throne: 'the throne',
+    corners: 'the corners',
   },
 
   captions: {
@@ -216,7 +256,7 @@ export const en = {
     kingThroneHostile: (a: CaptionArgs) =>
       `The attackers play ${a.move}: the king on ${a.captured} is captured against the empty throne.`,
     kingThroneSafe: (a: CaptionArgs) =>
-      `The attackers play ${a.move}: the king on ${a.spared} is not captured, as the empty throne does not count against him.`,
+      `The attackers play ${a.move}: the king on ${a.spared} is not captured, as the empty throne does not help to capture him.`,
     kingOnThroneTwo: (a: CaptionArgs) =>
       `The attackers play ${a.move}: two attackers capture the king on ${a.captured}, even on the throne.`,
     kingOnThroneFour: (a: CaptionArgs) =>
@@ -224,7 +264,7 @@ export const en = {
     kingNextToThrone: (a: CaptionArgs) =>
       `The attackers play ${a.move}: the king on ${a.captured}, next to the throne, is surrounded on three sides, the empty throne closing the fourth, and captured.`,
     kingNextToThroneSafe: (a: CaptionArgs) =>
-      `The attackers play ${a.move}: the king on ${a.spared}, next to the throne, is not captured by three attackers, as the throne does not count against him.`,
+      `The attackers play ${a.move}: the king on ${a.spared}, next to the throne, is not captured by three attackers, as the throne does not help to capture him.`,
     kingEnclosed: (a: CaptionArgs) =>
       `The attackers play ${a.move}: the king on ${a.captured} is enclosed on all four sides and captured.`,
     kingEdge: (a: CaptionArgs) =>
@@ -241,7 +281,7 @@ export const en = {
   names: {
     plazoleta: 'Bran-dubh (La Plazoleta)',
     'brandubh-2019': 'Brandubh (2019 blog)',
-    'ard-ri-es': 'Ard Ri (Spanish leaflet)',
+    'ard-ri-es': 'Ard Ri (Spanish article)',
     'brandubh-en': 'Brandubh (Black Raven)',
     'ard-ri-fr': 'Ard-ri (Le Globe Joueur)',
     'brandub-fr': 'Brandub (Le Globe Joueur)',
@@ -249,17 +289,8 @@ export const en = {
     'federation-brandubh': 'Brandubh (World Tafl Federation)',
   },
 
-  /** The presets' sources. */
-  sources: {
-    plazoleta: 'Leaflet “Bran-dubh” by La Plazoleta artesanos, in Spanish',
-    'brandubh-2019': 'Blog post “Brandubh, un juego de la Irlanda medieval” (2019), in Spanish',
-    'ard-ri-es': 'Article “¿Jugamos al Ard Ri?”, in Spanish',
-    'brandubh-en': 'Leaflet “Brandubh Rules” (Black Raven), in English',
-    'ard-ri-fr': 'Leaflet “Ard-ri et Brandub” by Le Globe Joueur, in French',
-    'brandub-fr': 'Leaflet “Ard-ri et Brandub” by Le Globe Joueur, in French',
-    'opentafl-brandub': 'The Brandub built into OpenTafl, for comparing games with other software',
-    'federation-brandubh': 'The World Tafl Federation’s Brandubh rules, for comparing games',
-  },
+  /** A preset's source in one line (core's sources.ts names it, in English). */
+  source: (source: RuleSource) => sourceLine(source),
   customSource: 'Your own rules, made in the rules editor',
 
   /** The one-line description of describe.ts. */
@@ -391,7 +422,7 @@ export const en = {
     },
     throneHostileToKing: {
       label: 'Empty throne hostile to the king',
-      help: 'Whether the empty throne counts against the king in his capture.',
+      help: 'Whether the empty throne also helps to capture the king.',
     },
     cornerStop: { label: 'Who may stop on a corner', help: 'The attackers never may.' },
     cornersHostile: {

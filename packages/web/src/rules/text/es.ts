@@ -1,9 +1,31 @@
 /**
- * Español, con el vocabulario de los folletos: atacantes (negras), defensores (blancas), rey,
- * soldados, trono, esquinas o casillas de salida, casillas hostiles.
+ * Español: atacantes, defensores, rey, soldados, trono, esquinas, casillas hostiles. Las palabras
+ * propias de cada folleto (negras y blancas, casillas de Salida, peones…) solo aparecen en la
+ * página de ese folleto, en la frase de su vocabulario.
  */
 
-import type { CaptionArgs, RulesText } from './en.js';
+import { type RuleSource, type SourceKind } from '@tafl/core';
+import type { CaptionArgs, RulesText, TermPair } from './en.js';
+
+const SOURCE_NOUN: { readonly [k in SourceKind]: string } = {
+  leaflet: 'del folleto',
+  article: 'del artículo',
+  blog: 'de la entrada del blog',
+  program: 'del programa',
+  federation: 'de la federación',
+};
+const LANGUAGE = { es: 'en español', en: 'en inglés', fr: 'en francés' } as const;
+
+/** Una fuente en una línea: «Folleto «Bran-dubh» de La Plazoleta artesanos, en español». */
+function source(src: RuleSource): string {
+  if (src.kind === 'program') return `El ${src.title} incluido en ${src.by ?? ''}`;
+  if (src.kind === 'federation') return `Las reglas del ${src.title} de la ${src.by ?? ''}`;
+  const kind = { leaflet: 'Folleto', article: 'Artículo', blog: 'Entrada de blog' }[src.kind];
+  const by = src.by ? ` de ${src.by}` : '';
+  const year = src.year ? ` (${src.year})` : '';
+  const language = src.language ? `, ${LANGUAGE[src.language]}` : '';
+  return `${kind} «${src.title}»${by}${year}${language}`;
+}
 
 const s = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
@@ -28,13 +50,18 @@ export const es: RulesText = {
 
   board: {
     squares: (size, throne, corners) =>
-      `Se juega sobre un tablero de ${size}x${size} casillas. La casilla central, ${throne}, es el trono; las cuatro esquinas, ${corners}, son también casillas especiales (las casillas de salida).`,
+      `Se juega sobre un tablero de ${size}x${size} casillas. La casilla central, ${throne}, es el trono; las cuatro esquinas, ${corners}, son también casillas especiales.`,
     sides:
-      'Se enfrentan dos bandos: los atacantes (las negras, el equipo oscuro) y los defensores (las blancas, el equipo claro) con su rey, la figura más alta.',
+      'Se enfrentan dos bandos: los atacantes, con las piezas oscuras, y los defensores, con las piezas claras y su rey.',
+    terms: (kind: SourceKind, pairs: readonly TermPair[]) =>
+      `Vocabulario ${SOURCE_NOUN[kind]}: ${list(
+        pairs.map(([ours, theirs]) => `«${theirs}» para ${ours}`),
+        'y',
+      )}.`,
     layoutBrandubh: (a, d) =>
-      `Disposición del Brandubh: ${s(a, 'atacante', 'atacantes')} y ${s(d, 'defensor', 'defensores')} forman una cruz, con el rey en el trono, en el centro.`,
+      `Disposición inicial del Brandubh: ${s(a, 'atacante', 'atacantes')} y ${s(d, 'defensor', 'defensores')} forman una cruz, con el rey en el trono, en el centro.`,
     layoutArdRi: (a, d) =>
-      `Disposición del Ard Ri: ${s(a, 'atacante rodea', 'atacantes rodean')} a ${s(d, 'defensor', 'defensores')}, con el rey en el trono, en el centro.`,
+      `Disposición inicial del Ard Ri: ${s(a, 'atacante rodea', 'atacantes rodean')} a ${s(d, 'defensor', 'defensores')}, con el rey en el trono, en el centro.`,
     layoutCustom: (a, d, king) =>
       `Una disposición propia: ${s(a, 'atacante', 'atacantes')}, ${s(d, 'defensor', 'defensores')} y el rey en ${king}.`,
     layoutNoKing: (a, d) =>
@@ -42,10 +69,8 @@ export const es: RulesText = {
   },
 
   turn: {
-    attackers:
-      'Empiezan los atacantes (las negras); después los jugadores mueven por turnos, una pieza por turno.',
-    defenders:
-      'Empiezan los defensores (las blancas); después los jugadores mueven por turnos, una pieza por turno.',
+    attackers: 'Empiezan los atacantes; después, los jugadores se turnan y cada uno mueve una sola pieza.',
+    defenders: 'Empiezan los defensores; después, los jugadores se turnan y cada uno mueve una sola pieza.',
   },
 
   moves: {
@@ -57,22 +82,22 @@ export const es: RulesText = {
     soldiersRook: 'Los soldados recorren cualquier número de casillas libres, como la torre en el ajedrez.',
     soldiersStep: 'Los soldados se mueven una sola casilla, a una casilla vecina libre.',
     kingRook: 'El rey recorre cualquier número de casillas libres, como una torre.',
-    kingStep: 'El rey sólo puede moverse una casilla.',
+    kingStep: 'El rey solo puede moverse una casilla.',
   },
 
   throne: {
-    onlyKing: (throne) => `Sólo el rey puede detenerse en el trono (${throne}).`,
+    onlyKing: (throne) => `Solo el rey puede detenerse en el trono (${throne}).`,
     returns: 'El rey puede salir del trono y volver a él a placer.',
     noReturn:
       'Cuando el rey abandona el trono, ninguna pieza puede volver a detenerse en él, ni siquiera el rey.',
     passEveryone: 'Cualquier pieza puede pasar a través del trono desocupado, sin terminar sobre él.',
-    passKing: 'Sólo el rey puede pasar a través del trono desocupado; los soldados deben rodearlo.',
+    passKing: 'Solo el rey puede pasar a través del trono desocupado; los soldados deben rodearlo.',
     passNone: 'Como todas las piezas se mueven de casilla en casilla, ninguna pasa nunca a través del trono.',
     hostileAll:
       'El trono vacío es hostil a todas las piezas, el rey incluido: ayuda a capturar cualquier pieza, como si fuera una pieza enemiga.',
     hostileNone: 'El trono no es hostil a nadie, tampoco al rey: nunca ayuda a capturar.',
     hostileAlwaysAll:
-      'El trono, esté ocupado o no, es hostil a todos los soldados, como si fuera una pieza enemiga; el trono vacío cuenta también contra el rey.',
+      'El trono, esté ocupado o no, es hostil a todos los soldados, como si fuera una pieza enemiga; el trono vacío también sirve para capturar al rey.',
     attackersAlways:
       'El trono es hostil a los atacantes aunque el rey esté en él: ayuda a los defensores a capturarlos.',
     attackersEmpty: 'El trono vacío es hostil a los atacantes: ayuda a los defensores a capturarlos.',
@@ -81,17 +106,20 @@ export const es: RulesText = {
       'El trono es hostil a los defensores, esté vacío o con el rey en él: ayuda a los atacantes a capturarlos.',
     defendersEmpty: 'El trono vacío es hostil a los defensores: ayuda a los atacantes a capturarlos.',
     defendersNever: 'El trono nunca es hostil a los defensores.',
-    kingHostile: 'El trono vacío cuenta contra el rey a la hora de capturarlo.',
-    kingNotHostile: 'El trono vacío nunca cuenta contra el rey: no ayuda a capturarlo.',
+    kingHostile: 'El trono vacío también sirve para capturar al rey.',
+    kingNotHostile: 'El trono vacío nunca sirve para capturar al rey.',
   },
 
   corners: {
-    onlyKing: (corners) => `Sólo el rey puede detenerse en una esquina (${corners}).`,
+    onlyKing: (corners) => `Solo el rey puede detenerse en una esquina (${corners}).`,
     kingAndDefenders: (corners) =>
       `El rey y los defensores pueden detenerse en las esquinas (${corners}); los atacantes no.`,
     hostile:
-      'Las esquinas vacías son hostiles a todas las piezas, el rey incluido: actúan como una pieza comodín, y una pieza junto a una esquina es capturada por un solo enemigo al otro lado.',
+      'Las esquinas vacías son hostiles a todas las piezas, el rey incluido: una pieza junto a una esquina es capturada por un solo enemigo situado al otro lado.',
+    hostileSoldiers:
+      'Las esquinas vacías son hostiles a los soldados de ambos bandos: un soldado junto a una esquina es capturado por un solo enemigo situado al otro lado. (El rey junto a una esquina está en el borde, donde no puede ser capturado.)',
     notHostile: 'Las esquinas no son hostiles a nadie: nunca ayudan a capturar.',
+    onTheEdge: 'Las esquinas son casillas del borde como las demás: si el rey llega a una, escapa.',
     defenderCounts:
       'Una esquina ocupada por un defensor cuenta como ese defensor: ayuda a capturar atacantes, y nunca defensores.',
     immune:
@@ -102,10 +130,10 @@ export const es: RulesText = {
     custodial:
       'Una pieza es capturada cuando un enemigo se mueve a su lado de modo que queda atrapada entre la pieza que se ha movido y otra pieza enemiga, o una casilla hostil a ella, en sentido vertical u horizontal (nunca en diagonal). Se retira del tablero.',
     active:
-      'Sólo captura el bando que mueve: no se considera captura si una pieza se coloca entre dos piezas enemigas.',
+      'Solo captura el bando que mueve: no se considera captura si una pieza se coloca entre dos piezas enemigas.',
     several: 'Un movimiento puede provocar varias capturas, cada pieza atrapada en su propia línea.',
-    edge: 'El borde del tablero nunca ayuda a capturar.',
-    optional: 'La captura nunca es obligatoria.',
+    edge: 'Arrinconar una pieza contra el borde del tablero no sirve para capturarla.',
+    optional: 'Capturar nunca es obligatorio.',
     kingArmed:
       'El rey captura de la misma manera que los soldados, tanto como pieza que se mueve como pieza del otro lado.',
     kingUnarmed:
@@ -118,9 +146,9 @@ export const es: RulesText = {
     byTwoWith: (squares) =>
       `El rey es capturado de la misma manera que los soldados, entre dos atacantes en sentido vertical u horizontal, o entre un atacante y ${squares}.`,
     byFour:
-      'El rey sólo es capturado cuando queda encerrado por los cuatro costados por atacantes. El borde del tablero nunca cuenta, así que en el borde no puede ser capturado.',
+      'El rey solo es capturado cuando los atacantes lo encierran por los cuatro costados. El borde del tablero nunca cuenta, así que en el borde no puede ser capturado.',
     byFourWith: (squares) =>
-      `El rey sólo es capturado cuando queda encerrado por los cuatro costados, por atacantes o por ${squares}. El borde del tablero nunca cuenta, así que en el borde no puede ser capturado.`,
+      `El rey solo es capturado cuando queda encerrado por los cuatro costados, por atacantes o por ${squares}. El borde del tablero nunca cuenta, así que en el borde no puede ser capturado.`,
     emptyThrone: 'el trono vacío',
     aCorner: 'una esquina',
     theCorners: 'las esquinas',
@@ -130,9 +158,9 @@ export const es: RulesText = {
     nextThree: (squares) =>
       `Si se encuentra en una casilla adyacente al trono (${squares}), ha de ser rodeado por atacantes por los tres lados libres: el trono vacío cierra el cuarto.`,
     nextByHostileThrone: (squares) =>
-      `Junto al trono (${squares}) bastan tres atacantes, porque el trono vacío cuenta contra él.`,
+      `Junto al trono (${squares}) bastan tres atacantes, porque el trono vacío cierra el cuarto lado.`,
     nextSafe: (squares) =>
-      `Junto al trono (${squares}) no puede ser capturado, porque el trono no cuenta contra él.`,
+      `Junto al trono (${squares}) no puede ser capturado, porque el trono no sirve para capturarlo.`,
     shield:
       'El rey y su escudo: si el rey está en el trono con atacantes en tres lados y un defensor en el cuarto, el atacante que se coloca al otro lado de ese defensor captura a la vez al defensor y al rey, y los atacantes ganan.',
   },
@@ -144,9 +172,9 @@ export const es: RulesText = {
     allCaptured: 'Los defensores también ganan si eliminan a todos los atacantes.',
     blockedLoses: 'Pierde el bando que no pueda realizar ningún movimiento en su turno.',
     blockedPasses:
-      'El bando que no pueda realizar ningún movimiento pasa su turno (sólo entonces se puede pasar); si ninguno de los dos puede mover, la partida es tablas.',
+      'El bando que no pueda realizar ningún movimiento pasa su turno (solo entonces se puede pasar); si ninguno de los dos puede mover, la partida es tablas.',
     announce:
-      'Cuando el rey podría llegar a una casilla de salida en su próximo movimiento, la aplicación lo indica, así que ningún jugador tiene que anunciarlo.',
+      'Cuando el rey podría escapar en su siguiente movimiento, los defensores deben anunciarlo diciendo «une ou deux sorties» (una o dos salidas); si no lo hacen, la huida no vale y los atacantes pueden volver a jugar su última pieza.',
   },
 
   draws: {
@@ -166,41 +194,61 @@ export const es: RulesText = {
 
   notes: {
     repetition:
-      'El folleto no prevé tablas: la tercera repetición de una posición con el mismo bando al turno es tablas.',
-    kingArmed: 'El rey captura, por ser una de las piezas de los defensores.',
+      'Estas reglas no prevén tablas: aquí la tercera repetición de una posición, con el mismo bando al turno, es tablas.',
+    kingArmed: 'Las reglas no dicen si el rey captura: sí captura, como una pieza más de los defensores.',
     kingUnarmed:
-      'El documento dice que una pieza es eliminada por dos «peones» rivales, así que el rey no captura.',
+      'Una pieza cae entre dos «peones» rivales: el rey, que no es un peón, no participa en las capturas.',
     layoutArdRi:
-      'El documento no da la disposición inicial: se usa la del Ard Ri (dos atacantes por cada defensor, como dice).',
+      'El artículo no da la posición inicial: se usa la del Ard Ri, con dos atacantes por defensor, como dice.',
+    kingEnclosed:
+      'El artículo solo dice que las negras ganan si logran «encerrarlo»: aquí, por los cuatro costados.',
+    repetitionThird:
+      'El artículo solo habla de «la repetición de jugadas»: aquí, la tercera vez, con el mismo bando al turno.',
     firstToMove: 'El folleto no dice quién empieza: empiezan los atacantes.',
     thronePassage:
-      'Cuando el rey ha dejado el centro, ninguna pieza puede detenerse en él, pero sí pasar a través.',
-    blocked: 'El folleto no dice qué pasa si un bando no puede mover: pierde.',
+      'El folleto prohíbe ocupar el centro vacío y no dice nada de atravesarlo: las piezas pueden pasar por él.',
+    defendersMeansAttackers:
+      'El folleto dice que aquí lo rodean los «Defenders» (defensores): quiere decir los atacantes.',
+    blockedLoses: 'El folleto no dice qué pasa si un bando no puede mover: pierde.',
+    bothBlocked: 'El folleto no dice qué pasa si ningún bando puede mover: la partida es tablas.',
     quietPlies:
-      'Los veinte «déplacements» se leen como veinte movimientos sueltos (de uno u otro bando) seguidos sin captura.',
+      'Los veinte «déplacements successifs» se cuentan como veinte movimientos seguidos, de uno u otro bando.',
+    kingAgainstCorner:
+      'El folleto solo hace excepciones para el brannán en el trono y junto a él: un atacante basta para capturarlo contra una esquina vacía.',
     kingAndShield:
-      'El rey y su escudo sólo caen cuando el movimiento del atacante cierra la tenaza; un atacante que completa los tres lados mientras otro ya está al otro lado del escudo no captura nada.',
+      'Solo si el movimiento del atacante cierra la tenaza: completar los tres lados con otro atacante ya al otro lado del escudo no captura nada.',
+    escapeAnnouncement:
+      'La aplicación anuncia ella misma cada salida abierta, así que el anuncio nunca falta y la penalización nunca se aplica.',
     agreement:
-      'Ningún folleto lo menciona: la aplicación añade las tablas por acuerdo y el abandono a todas las reglas.',
+      'Ninguna fuente los menciona: la aplicación añade las tablas por acuerdo y el abandono a todas las reglas.',
+  },
+
+  terms: {
+    attackers: 'los atacantes',
+    defenders: 'los defensores',
+    soldiers: 'los soldados',
+    king: 'el rey',
+    throne: 'el trono',
+    corners: 'las esquinas',
   },
 
   captions: {
     custodial: (a: CaptionArgs) =>
-      `Las negras juegan ${a.move}: el defensor de ${a.captured} queda atrapado entre dos atacantes y es capturado.`,
+      `Los atacantes juegan ${a.move}: el defensor de ${a.captured} queda atrapado entre dos atacantes y es capturado.`,
     notCaptured: (a) =>
-      `Las blancas juegan ${a.move}, entre dos atacantes: no hay captura, porque sólo captura el bando que mueve.`,
+      `Los defensores juegan ${a.move}, entre dos atacantes: no hay captura, porque solo captura el bando que mueve.`,
     multiple: (a) =>
-      `Las blancas juegan ${a.move} y capturan a la vez los atacantes de ${a.captured}, cada uno en su línea.`,
+      `Los defensores juegan ${a.move} y capturan a la vez los atacantes de ${a.captured}, cada uno en su línea.`,
     throneDefender: (a) =>
-      `El rey ha dejado el trono. Las negras juegan ${a.move}: el defensor de ${a.captured} es capturado contra el trono vacío.`,
+      `El rey ha dejado el trono. Los atacantes juegan ${a.move}: el defensor de ${a.captured} es capturado contra el trono vacío.`,
     throneDefenderOccupied: (a) =>
-      `Las negras juegan ${a.move}: el defensor de ${a.captured} es capturado contra el trono, aunque el rey esté en él.`,
+      `Los atacantes juegan ${a.move}: el defensor de ${a.captured} es capturado contra el trono, aunque el rey esté en él.`,
     throneAttacker: (a) =>
-      `El rey ha dejado el trono. Las blancas juegan ${a.move}: el atacante de ${a.captured} es capturado contra el trono vacío.`,
+      `El rey ha dejado el trono. Los defensores juegan ${a.move}: el atacante de ${a.captured} es capturado contra el trono vacío.`,
     throneAttackerOccupied: (a) =>
-      `Las blancas juegan ${a.move}: el atacante de ${a.captured} es capturado contra el trono ocupado por el rey.`,
+      `Los defensores juegan ${a.move}: el atacante de ${a.captured} es capturado contra el trono ocupado por el rey.`,
     corner: (a) =>
-      `Las negras juegan ${a.move}: el defensor de ${a.captured} es capturado contra la casilla de salida.`,
+      `Los atacantes juegan ${a.move}: el defensor de ${a.captured} es capturado contra la esquina.`,
     cornerDefender: (a) =>
       `Un defensor puede detenerse en una esquina: juega ${a.move} y captura el atacante de ${a.captured}.`,
     kingArmed: (a) =>
@@ -208,37 +256,37 @@ export const es: RulesText = {
     kingUnarmed: (a) =>
       `El rey juega ${a.move}: el atacante de ${a.spared} no es capturado, porque el rey no participa en las capturas.`,
     kingTwo: (a) =>
-      `Las negras juegan ${a.move}: el rey de ${a.captured} queda atrapado entre dos atacantes y es capturado.`,
+      `Los atacantes juegan ${a.move}: el rey de ${a.captured} queda atrapado entre dos atacantes y es capturado.`,
     kingCorner: (a) =>
-      `Las negras juegan ${a.move}: el rey de ${a.captured} es capturado cerca de la casilla de salida.`,
+      `Los atacantes juegan ${a.move}: el rey de ${a.captured} es capturado contra la esquina.`,
     kingThroneHostile: (a) =>
-      `Las negras juegan ${a.move}: el rey de ${a.captured} es capturado contra el trono vacío.`,
+      `Los atacantes juegan ${a.move}: el rey de ${a.captured} es capturado contra el trono vacío.`,
     kingThroneSafe: (a) =>
-      `Las negras juegan ${a.move}: el rey de ${a.spared} no es capturado, porque el trono vacío no cuenta contra él.`,
+      `Los atacantes juegan ${a.move}: el rey de ${a.spared} no es capturado, porque el trono vacío no sirve para capturarlo.`,
     kingOnThroneTwo: (a) =>
-      `Las negras juegan ${a.move}: dos atacantes capturan al rey en ${a.captured}, incluso en el trono.`,
+      `Los atacantes juegan ${a.move}: dos atacantes capturan al rey en ${a.captured}, incluso en el trono.`,
     kingOnThroneFour: (a) =>
-      `Las negras juegan ${a.move}: el rey, rodeado en su trono (${a.captured}) por los cuatro costados, es capturado.`,
+      `Los atacantes juegan ${a.move}: el rey, rodeado en su trono (${a.captured}) por los cuatro costados, es capturado.`,
     kingNextToThrone: (a) =>
-      `Las negras juegan ${a.move}: el rey de ${a.captured}, junto al trono, queda rodeado por tres lados, el trono vacío cierra el cuarto, y es capturado.`,
+      `Los atacantes juegan ${a.move}: el rey de ${a.captured}, junto al trono, queda rodeado por tres lados, el trono vacío cierra el cuarto, y es capturado.`,
     kingNextToThroneSafe: (a) =>
-      `Las negras juegan ${a.move}: el rey de ${a.spared}, junto al trono, no es capturado por tres atacantes, porque el trono no cuenta contra él.`,
+      `Los atacantes juegan ${a.move}: el rey de ${a.spared}, junto al trono, no es capturado por tres atacantes, porque el trono no sirve para capturarlo.`,
     kingEnclosed: (a) =>
-      `Las negras juegan ${a.move}: el rey de ${a.captured} queda encerrado por los cuatro costados y es capturado.`,
+      `Los atacantes juegan ${a.move}: el rey de ${a.captured} queda encerrado por los cuatro costados y es capturado.`,
     kingEdge: (a) =>
-      `Las negras juegan ${a.move}: el rey de ${a.spared} no es capturado, porque el borde nunca cuenta.`,
+      `Los atacantes juegan ${a.move}: el rey de ${a.spared} no es capturado, porque el borde nunca cuenta.`,
     kingShield: (a) =>
-      `Las negras juegan ${a.move}: el rey y el defensor que lo protege, en ${a.captured}, son capturados a la vez.`,
+      `Los atacantes juegan ${a.move}: el rey y el defensor que lo protege, en ${a.captured}, son capturados a la vez.`,
     kingShieldNone: (a) =>
-      `Las negras juegan ${a.move} y completan los tres lados mientras otro atacante ya está al otro lado del defensor: no hay captura.`,
-    escapeCorner: (a) => `El rey juega ${a.move} y huye por una esquina: ganan las blancas.`,
-    escapeEdge: (a) => `El rey juega ${a.move} y llega al borde: ganan las blancas.`,
+      `Los atacantes juegan ${a.move} y completan los tres lados mientras otro atacante ya está al otro lado del defensor: no hay captura.`,
+    escapeCorner: (a) => `El rey juega ${a.move} y escapa por una esquina: ganan los defensores.`,
+    escapeEdge: (a) => `El rey juega ${a.move} y llega al borde: ganan los defensores.`,
   },
 
   names: {
     plazoleta: 'Bran-dubh (La Plazoleta)',
     'brandubh-2019': 'Brandubh (blog, 2019)',
-    'ard-ri-es': 'Ard Ri (folleto en español)',
+    'ard-ri-es': 'Ard Ri (artículo en español)',
     'brandubh-en': 'Brandubh (Black Raven)',
     'ard-ri-fr': 'Ard-ri (Le Globe Joueur)',
     'brandub-fr': 'Brandub (Le Globe Joueur)',
@@ -246,16 +294,7 @@ export const es: RulesText = {
     'federation-brandubh': 'Brandubh (World Tafl Federation)',
   },
 
-  sources: {
-    plazoleta: 'Folleto «Bran-dubh» de La Plazoleta artesanos, en español',
-    'brandubh-2019': 'Entrada de blog «Brandubh, un juego de la Irlanda medieval» (2019), en español',
-    'ard-ri-es': 'Artículo «¿Jugamos al Ard Ri?», en español',
-    'brandubh-en': 'Folleto «Brandubh Rules» (Black Raven), en inglés',
-    'ard-ri-fr': 'Folleto «Ard-ri et Brandub» de Le Globe Joueur, en francés',
-    'brandub-fr': 'Folleto «Ard-ri et Brandub» de Le Globe Joueur, en francés',
-    'opentafl-brandub': 'El Brandub incluido en OpenTafl, para comparar partidas con otros programas',
-    'federation-brandubh': 'Las reglas de Brandubh de la World Tafl Federation, para comparar partidas',
-  },
+  source,
   customSource: 'Reglas propias, hechas en el editor de reglas',
 
   oneLine: {
@@ -264,17 +303,17 @@ export const es: RulesText = {
     brandubh: 'disposición del Brandubh',
     ardRi: 'disposición del Ard Ri',
     custom: 'disposición propia',
-    defendersFirst: 'empiezan las blancas',
+    defendersFirst: 'empiezan los defensores',
     kingSteps: 'el rey mueve una casilla',
     allStep: 'todas las piezas mueven una casilla',
-    kingByTwo: 'rey capturado entre 2',
-    kingByFour: 'rey capturado entre 4',
-    nextThree: '3 junto al trono',
-    onThroneFour: '4 en el trono',
-    onThroneTwo: '2 también en el trono',
+    kingByTwo: 'el rey cae con 2 atacantes',
+    kingByFour: 'el rey cae rodeado por los 4 lados',
+    nextThree: 'con 3 junto al trono',
+    onThroneFour: 'con 4 en el trono',
+    onThroneTwo: 'también con 2 en el trono',
     shield: 'el rey y su escudo',
-    escapeCorners: 'huida por las esquinas',
-    escapeEdge: 'huida por el borde',
+    escapeCorners: 'el rey escapa por las esquinas',
+    escapeEdge: 'el rey escapa por el borde',
     quiet: (n) => `tablas tras ${n} movimientos sin captura`,
   },
 
@@ -350,12 +389,12 @@ export const es: RulesText = {
   issues: {
     ERR_NO_KING: 'La posición no tiene rey: coloca exactamente uno.',
     ERR_KINGS: (n) => `La posición tiene ${n} reyes: debe tener exactamente uno.`,
-    ERR_THRONE: (square) => `Sólo el rey puede estar en el trono, pero en ${square} hay un soldado.`,
+    ERR_THRONE: (square) => `Solo el rey puede estar en el trono, pero en ${square} hay un soldado.`,
     ERR_ATTACKER_CORNER: (square) => `Un atacante no puede estar en la esquina ${square}.`,
     ERR_DEFENDER_CORNER: (square) =>
-      `Con estas reglas un defensor no puede estar en la esquina ${square} (sólo el rey puede detenerse en las esquinas).`,
+      `Con estas reglas un defensor no puede estar en la esquina ${square} (solo el rey puede detenerse en las esquinas).`,
     ERR_KING_ESCAPED: (square) =>
-      `El rey está en ${square}, una casilla de salida: la partida terminaría antes de empezar.`,
+      `El rey está en ${square}, una casilla por la que escapa: la partida terminaría antes de empezar.`,
     ERR_NO_ATTACKERS: 'La posición no tiene atacantes.',
     ERR_OTHER: (message) => `La posición no es válida: ${message}`,
   },
@@ -376,7 +415,7 @@ export const es: RulesText = {
     },
     thronePassage: {
       label: 'Quién puede pasar a través del trono vacío',
-      help: 'Atravesarlo sin detenerse (sólo el rey se detiene en él).',
+      help: 'Atravesarlo sin detenerse (solo el rey se detiene en él).',
     },
     throneHostileToAttackers: {
       label: 'Trono hostil a los atacantes',
@@ -388,7 +427,7 @@ export const es: RulesText = {
     },
     throneHostileToKing: {
       label: 'Trono vacío hostil al rey',
-      help: 'Si el trono vacío cuenta contra el rey a la hora de capturarlo.',
+      help: 'Si el trono vacío sirve también para capturar al rey.',
     },
     cornerStop: { label: 'Quién puede detenerse en una esquina', help: 'Los atacantes nunca.' },
     cornersHostile: {
@@ -405,7 +444,7 @@ export const es: RulesText = {
     },
     kingCapture: {
       label: 'El rey es capturado',
-      help: 'Entre dos atacantes como un soldado, o sólo encerrado por los cuatro costados (el borde nunca cuenta).',
+      help: 'Entre dos atacantes como un soldado, o solo encerrado por los cuatro costados (el borde nunca cuenta).',
     },
     kingCaptureOnThrone: {
       label: 'En el trono, el rey es capturado',
@@ -443,12 +482,12 @@ export const es: RulesText = {
 
   values: {
     layout: { brandubh: 'Brandubh', 'ard-ri': 'Ard Ri', custom: 'Propia' },
-    side: { attackers: 'Los atacantes (negras)', defenders: 'Los defensores (blancas)' },
+    side: { attackers: 'Los atacantes', defenders: 'Los defensores' },
     move: { rook: 'Cualquier distancia (como la torre)', step: 'Una casilla' },
     hostility: { always: 'Siempre, aun ocupado', empty: 'Cuando está vacío', never: 'Nunca' },
-    passage: { everyone: 'Todas las piezas', king: 'Sólo el rey' },
-    cornerStop: { king: 'Sólo el rey', 'king-and-defenders': 'El rey y los defensores' },
-    kingCapture: { 2: 'Entre dos, como un soldado', 4: 'Entre cuatro, encerrado por todos lados' },
+    passage: { everyone: 'Todas las piezas', king: 'Solo el rey' },
+    cornerStop: { king: 'Solo el rey', 'king-and-defenders': 'El rey y los defensores' },
+    kingCapture: { 2: 'Entre dos, como un soldado', 4: 'Encerrado por los cuatro costados' },
     onThrone: { four: 'Por cuatro atacantes', elsewhere: 'Como en otras casillas' },
     nextToThrone: { three: 'Tres atacantes y el trono', elsewhere: 'Como en otras casillas' },
     escape: { corners: 'Las esquinas', edge: 'Cualquier casilla del borde' },

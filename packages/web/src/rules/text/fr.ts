@@ -1,9 +1,11 @@
 /**
- * Français, avec le vocabulaire du dépliant du Globe Joueur : assaillants, défenseurs (gardes,
- * princes), roi (brannán), trône, coins (refuges), prise par encadrement, cases hostiles.
+ * Français, dans la langue du dépliant du Globe Joueur : assaillants, défenseurs, roi, trône,
+ * coins, prise par encadrement, cases hostiles. Les mots propres à une source (gardes, princes,
+ * brannán, refuges…) n’apparaissent que sur la page de cette source, dans sa phrase de vocabulaire.
  */
 
-import type { RulesText } from './en.js';
+import { type RuleSource, type SourceKind } from '@tafl/core';
+import type { RulesText, TermPair } from './en.js';
 
 const s = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
@@ -12,6 +14,26 @@ const list = (items: readonly string[], and: string): string =>
 
 // Typographie française : espace fine insécable avant : ; ? ! et dans les guillemets.
 const NB = '\u202f';
+
+const SOURCE_NOUN: { readonly [k in SourceKind]: string } = {
+  leaflet: 'du dépliant',
+  article: 'de l’article',
+  blog: 'du billet de blog',
+  program: 'du logiciel',
+  federation: 'de la fédération',
+};
+const LANGUAGE = { es: 'en espagnol', en: 'en anglais', fr: 'en français' } as const;
+
+/** Une source en une ligne : «  Dépliant « Ard-ri et Brandub » du Globe Joueur, en français ». */
+function source(src: RuleSource): string {
+  if (src.kind === 'program') return `Le ${src.title} intégré à ${src.by ?? ''}`;
+  if (src.kind === 'federation') return `Les règles du ${src.title} de la ${src.by ?? ''}`;
+  const kind = { leaflet: 'Dépliant', article: 'Article', blog: 'Billet de blog' }[src.kind];
+  const by = src.by ? ` ${src.by.startsWith('Le ') ? `du ${src.by.slice(3)}` : `de ${src.by}`}` : '';
+  const year = src.year ? ` (${src.year})` : '';
+  const language = src.language ? `, ${LANGUAGE[src.language]}` : '';
+  return `${kind} «${NB}${src.title}${NB}»${by}${year}${language}`;
+}
 
 export const fr: RulesText = {
   list: (items) => list(items, 'et'),
@@ -26,17 +48,22 @@ export const fr: RulesText = {
     captures: 'Captures',
     king: 'La capture du roi',
     end: 'Fin de partie',
-    draws: 'Parties nulles',
+    draws: 'Partie nulle',
   },
 
   board: {
     squares: (size, throne, corners) =>
-      `Le jeu se joue sur un plateau de ${size} cases sur ${size}. La case centrale, ${throne}, est le trône du roi${NB}; les quatre coins, ${corners}, sont aussi des cases marquées (les refuges).`,
-    sides: `Deux camps s’affrontent${NB}: les assaillants (pions foncés) et les défenseurs (pions clairs, gardes ou princes) avec leur roi, le pion haut clair (le brannán du Brandub).`,
+      `Le jeu se joue sur un plateau de ${size} cases sur ${size}. La case centrale, ${throne}, est le trône du roi${NB}; les quatre coins, ${corners}, sont aussi des cases marquées.`,
+    sides: `Deux camps s’affrontent${NB}: les assaillants, avec les pions foncés, et les défenseurs, avec les pions clairs et leur roi.`,
+    terms: (kind: SourceKind, pairs: readonly TermPair[]) =>
+      `Vocabulaire ${SOURCE_NOUN[kind]}${NB}: ${list(
+        pairs.map(([ours, theirs]) => `«${NB}${theirs}${NB}» pour ${ours}`),
+        'et',
+      )}.`,
     layoutBrandubh: (a, d) =>
-      `Disposition du Brandub${NB}: ${s(a, 'assaillant', 'assaillants')} et ${s(d, 'défenseur', 'défenseurs')} forment une croix, le roi sur son trône au centre.`,
+      `Position de départ du Brandub${NB}: ${s(a, 'assaillant', 'assaillants')} et ${s(d, 'défenseur', 'défenseurs')} forment une croix, le roi sur son trône au centre.`,
     layoutArdRi: (a, d) =>
-      `Disposition du Ard-ri${NB}: ${s(a, 'assaillant entoure', 'assaillants entourent')} ${s(d, 'garde', 'gardes')}, le roi sur son trône au centre.`,
+      `Position de départ de l’Ard-ri${NB}: ${s(a, 'assaillant entoure', 'assaillants entourent')} ${s(d, 'défenseur', 'défenseurs')}, le roi sur son trône au centre.`,
     layoutCustom: (a, d, king) =>
       `Une disposition propre${NB}: ${s(a, 'assaillant', 'assaillants')}, ${s(d, 'défenseur', 'défenseurs')} et le roi en ${king}.`,
     layoutNoKing: (a, d) =>
@@ -45,7 +72,7 @@ export const fr: RulesText = {
 
   turn: {
     attackers: `Les assaillants commencent${NB}; puis les joueurs jouent à tour de rôle une pièce chacun.`,
-    defenders: `Les défenseurs (clairs) commencent${NB}; puis les joueurs jouent à tour de rôle une pièce chacun.`,
+    defenders: `Les défenseurs commencent${NB}; puis les joueurs jouent à tour de rôle une pièce chacun.`,
   },
 
   moves: {
@@ -65,32 +92,34 @@ export const fr: RulesText = {
   throne: {
     onlyKing: (throne) => `Seul le roi peut s’arrêter sur le trône (${throne}).`,
     returns: 'Le roi peut quitter son trône et y revenir à volonté.',
-    noReturn: `Dès que le roi a quitté son trône, aucun pion ne peut plus s’y arrêter, pas même le roi.`,
+    noReturn: `Dès que le roi a quitté son trône, aucune pièce ne peut plus s’y arrêter, pas même le roi.`,
     passEveryone: 'Toute pièce peut passer par le trône vide lors d’un déplacement, sans s’y arrêter.',
     passKing: `Seul le roi peut passer par le trône vide${NB}; les pions doivent le contourner.`,
     passNone: 'Comme chaque pièce avance d’une case à la fois, aucune ne passe jamais par le trône.',
     hostileAll: `Le trône vide est hostile à toutes les pièces, même au roi${NB}: il aide à prendre n’importe quelle pièce, comme une pièce ennemie.`,
     hostileNone: `Le trône n’est hostile à personne, pas même au roi${NB}: il n’aide jamais à prendre.`,
-    hostileAlwaysAll: `Le trône, occupé ou non, est hostile à tous les pions, comme une pièce ennemie${NB}; le trône vide compte aussi contre le roi.`,
+    hostileAlwaysAll: `Le trône, occupé ou non, est hostile à tous les pions, comme une pièce ennemie${NB}; le trône vide aide aussi à prendre le roi.`,
     attackersAlways: `Le trône est hostile aux assaillants même quand le roi l’occupe${NB}: il aide les défenseurs à les prendre.`,
     attackersEmpty: `Le trône vide est hostile aux assaillants${NB}: il aide les défenseurs à les prendre.`,
     attackersNever: 'Le trône n’est jamais hostile aux assaillants.',
     defendersAlways: `Le trône est hostile aux défenseurs, vide ou occupé par le roi${NB}: il aide les assaillants à les prendre.`,
     defendersEmpty: `Le trône vide est hostile aux défenseurs${NB}: il aide les assaillants à les prendre.`,
     defendersNever: 'Le trône n’est jamais hostile aux défenseurs.',
-    kingHostile: 'Le trône vide compte contre le roi lors de sa capture.',
-    kingNotHostile: `Le trône vide ne compte jamais contre le roi${NB}: il n’aide pas à le capturer.`,
+    kingHostile: 'Le trône vide aide aussi à prendre le roi.',
+    kingNotHostile: 'Le trône vide n’aide jamais à prendre le roi.',
   },
 
   corners: {
     onlyKing: (corners) => `Seul le roi peut s’arrêter sur un coin (${corners}).`,
     kingAndDefenders: (corners) =>
       `Le roi et les défenseurs peuvent occuper les coins (${corners})${NB}; les assaillants, non.`,
-    hostile: `Les coins vides (refuges) sont hostiles à toutes les pièces, même au roi${NB}: une pièce à côté d’un coin est prise par un seul adversaire de l’autre côté.`,
+    hostile: `Les coins vides sont hostiles à toutes les pièces, même au roi${NB}: une pièce à côté d’un coin est prise par un seul adversaire de l’autre côté.`,
+    hostileSoldiers: `Les coins vides sont hostiles aux pions des deux camps${NB}: un pion à côté d’un coin est pris par un seul adversaire de l’autre côté. (Le roi à côté d’un coin est sur le bord, où il ne peut pas être pris.)`,
     notHostile: `Les coins ne sont hostiles à personne${NB}: ils n’aident jamais à prendre.`,
+    onTheEdge: `Les coins sont des cases du bord comme les autres${NB}: le roi qui en atteint un s’évade.`,
     defenderCounts: `Un coin occupé par un défenseur compte comme ce défenseur${NB}: il aide à prendre les assaillants, jamais les défenseurs.`,
     immune:
-      'Un pion situé sur un refuge ne peut pas être capturé. (Sur ce plateau, dont le bord n’aide jamais à prendre, un pion sur un coin ne pourrait de toute façon pas être pris.)',
+      'Un pion situé sur un coin ne peut pas être pris. (Sur ce plateau, dont le bord n’aide jamais à prendre, un pion sur un coin ne pourrait de toute façon pas être pris.)',
   },
 
   captures: {
@@ -98,8 +127,8 @@ export const fr: RulesText = {
       'Une pièce est prise quand un adversaire se place à côté d’elle de sorte qu’elle soit encadrée, horizontalement ou verticalement (jamais en diagonale), entre la pièce déplacée et une autre pièce adverse, ou une case qui lui est hostile. Elle est définitivement retirée du plateau.',
     active: `C’est le déplacement qui permet de prendre${NB}: un pion qui se place volontairement entre deux adversaires n’est pas pris.`,
     several: 'Un déplacement peut prendre plusieurs pièces, chacune encadrée individuellement.',
-    edge: 'Le bord du plateau n’aide jamais à prendre.',
-    optional: 'La prise n’est jamais obligatoire.',
+    edge: 'Coincer une pièce contre le bord du plateau ne la prend pas.',
+    optional: 'La prise n’est pas obligatoire.',
     kingArmed:
       'Le roi participe aux prises comme n’importe quel défenseur, aussi bien en se déplaçant que comme pièce de l’autre côté.',
     kingUnarmed: `Le roi ne participe pas aux prises${NB}: ses déplacements ne prennent rien, et il ne compte jamais comme pièce de l’autre côté.`,
@@ -123,9 +152,9 @@ export const fr: RulesText = {
     nextThree: (squares) =>
       `S’il est sur une case adjacente au trône (${squares}), trois assaillants sont nécessaires, sur ses trois autres côtés${NB}: le trône vide ferme le quatrième.`,
     nextByHostileThrone: (squares) =>
-      `À côté du trône (${squares}), trois assaillants suffisent, car le trône vide compte contre lui.`,
+      `À côté du trône (${squares}), trois assaillants suffisent, car le trône vide ferme le quatrième côté.`,
     nextSafe: (squares) =>
-      `À côté du trône (${squares}), il ne peut pas être pris, car le trône ne compte pas contre lui.`,
+      `À côté du trône (${squares}), il ne peut pas être pris, car le trône n’aide pas à le prendre.`,
     shield: `Le roi et son bouclier${NB}: si le roi est sur son trône entouré par trois assaillants et un défenseur, et qu’un quatrième assaillant se place de façon à prendre en tenaille le défenseur entre lui et le roi, le défenseur et le roi sont pris en même temps, et les assaillants gagnent.`,
   },
 
@@ -136,7 +165,7 @@ export const fr: RulesText = {
     allCaptured: 'Les défenseurs gagnent aussi en prenant tous les assaillants.',
     blockedLoses: 'Le camp qui ne peut faire aucun déplacement à son tour perd la partie.',
     blockedPasses: `Le camp qui ne peut faire aucun déplacement passe son tour (il est interdit de passer sinon)${NB}; si aucun des deux camps ne peut jouer, la partie est nulle.`,
-    announce: `Quand le roi pourrait atteindre une case de sortie au coup suivant, l’application l’indique${NB}: aucun joueur n’a à l’annoncer.`,
+    announce: `Si le roi est en position de sortir au tour suivant, les défenseurs doivent l’annoncer en précisant «${NB}une ou deux sorties${NB}»${NB}; faute de quoi, sa sortie n’est pas validée et les assaillants peuvent rejouer leur dernière pièce.`,
   },
 
   draws: {
@@ -155,16 +184,31 @@ export const fr: RulesText = {
   },
 
   notes: {
-    repetition: `Le document ne prévoit pas de partie nulle${NB}: la troisième occurrence d’une position, avec le même camp au trait, est nulle.`,
-    kingArmed: 'Le roi prend, puisqu’il est une des pièces des défenseurs.',
-    kingUnarmed: `Le document dit qu’une pièce est prise par deux «${NB}peones${NB}» (pions) adverses${NB}: le roi ne prend donc pas.`,
-    layoutArdRi: `Le document ne donne pas de disposition${NB}: on prend celle du Ard-ri (deux assaillants par défenseur, comme il le dit).`,
+    repetition: `Ces règles ne prévoient pas de partie nulle${NB}: ici, la troisième occurrence d’une position, même camp au trait, est nulle.`,
+    kingArmed: `Les règles ne disent pas si le roi prend${NB}: il prend, comme toute pièce des défenseurs.`,
+    kingUnarmed: `Une pièce est prise entre deux «${NB}peones${NB}» (pions) adverses${NB}: le roi, qui n’est pas un pion, ne prend pas.`,
+    layoutArdRi: `L’article ne donne pas de position de départ${NB}: celle de l’Ard-ri, deux assaillants par défenseur, comme il le dit.`,
+    kingEnclosed: `L’article dit seulement que les noirs gagnent s’ils parviennent à «${NB}l’enfermer${NB}» («${NB}encerrarlo${NB}»)${NB}: ici, sur ses quatre côtés.`,
+    repetitionThird: `L’article parle seulement de «${NB}la repetición de jugadas${NB}»${NB}: ici, la troisième occurrence, même camp au trait.`,
     firstToMove: `Le dépliant ne dit pas qui commence${NB}: ce sont les assaillants.`,
-    thronePassage: `Une fois que le roi a quitté le centre, aucune pièce ne peut s’y arrêter, mais on peut y passer.`,
-    blocked: `Le dépliant ne dit rien d’un camp qui ne peut pas jouer${NB}: il perd.`,
-    quietPlies: `Les vingt «${NB}déplacements${NB}» sont lus comme vingt coups simples (de l’un ou l’autre camp) successifs sans prise.`,
-    kingAndShield: `Le roi et son bouclier ne sont pris que si c’est le déplacement de l’assaillant qui fait la tenaille${NB}; un assaillant qui complète les trois côtés alors qu’un autre se trouve déjà derrière le défenseur ne prend rien.`,
-    agreement: `Aucun dépliant n’en parle${NB}: l’application ajoute la nulle par accord et l’abandon à toutes les règles.`,
+    thronePassage: `Le dépliant interdit d’occuper le centre vide et ne dit rien du passage${NB}: on peut le traverser.`,
+    defendersMeansAttackers: `Le dépliant dit qu’ici les «${NB}Defenders${NB}» (défenseurs) doivent l’entourer${NB}: il veut dire les assaillants.`,
+    blockedLoses: `Le dépliant ne dit rien d’un camp qui ne peut pas jouer${NB}: il perd.`,
+    bothBlocked: `Le dépliant ne dit pas ce qui arrive si aucun camp ne peut jouer${NB}: la partie est nulle.`,
+    quietPlies: `Les «${NB}vingt déplacements successifs${NB}» sont comptés coup par coup, de l’un ou l’autre camp.`,
+    kingAgainstCorner: `Le dépliant ne fait d’exception pour le brannán que sur le trône et à côté${NB}: un seul attaquant le prend contre un refuge vide.`,
+    kingAndShield: `Seulement si c’est le déplacement de l’assaillant qui fait la tenaille${NB}: compléter les trois côtés alors qu’un assaillant est déjà derrière le prince ne prend rien.`,
+    escapeAnnouncement: `L’application annonce elle-même chaque sortie ouverte${NB}: l’annonce ne manque jamais et la pénalité ne s’applique pas.`,
+    agreement: `Aucune source n’en parle${NB}: l’application ajoute la nulle par accord et l’abandon à toutes les règles.`,
+  },
+
+  terms: {
+    attackers: 'les assaillants',
+    defenders: 'les défenseurs',
+    soldiers: 'les pions',
+    king: 'le roi',
+    throne: 'le trône',
+    corners: 'les coins',
   },
 
   captions: {
@@ -183,7 +227,7 @@ export const fr: RulesText = {
     throneAttackerOccupied: (a) =>
       `Les défenseurs jouent ${a.move}${NB}: l’assaillant en ${a.captured} est pris contre le trône occupé par le roi.`,
     corner: (a) =>
-      `Les assaillants jouent ${a.move}${NB}: le défenseur en ${a.captured} est pris contre le refuge.`,
+      `Les assaillants jouent ${a.move}${NB}: le défenseur en ${a.captured} est pris contre le coin.`,
     cornerDefender: (a) =>
       `Un défenseur peut occuper un coin${NB}: il joue ${a.move} et prend l’assaillant en ${a.captured}.`,
     kingArmed: (a) =>
@@ -193,11 +237,11 @@ export const fr: RulesText = {
     kingTwo: (a) =>
       `Les assaillants jouent ${a.move}${NB}: le roi en ${a.captured} est encadré par deux assaillants et pris.`,
     kingCorner: (a) =>
-      `Les assaillants jouent ${a.move}${NB}: le roi en ${a.captured} est pris contre le refuge.`,
+      `Les assaillants jouent ${a.move}${NB}: le roi en ${a.captured} est pris contre le coin.`,
     kingThroneHostile: (a) =>
       `Les assaillants jouent ${a.move}${NB}: le roi en ${a.captured} est pris contre le trône vide.`,
     kingThroneSafe: (a) =>
-      `Les assaillants jouent ${a.move}${NB}: le roi en ${a.spared} n’est pas pris, car le trône vide ne compte pas contre lui.`,
+      `Les assaillants jouent ${a.move}${NB}: le roi en ${a.spared} n’est pas pris, car le trône vide n’aide pas à le prendre.`,
     kingOnThroneTwo: (a) =>
       `Les assaillants jouent ${a.move}${NB}: deux assaillants prennent le roi en ${a.captured}, même sur son trône.`,
     kingOnThroneFour: (a) =>
@@ -205,7 +249,7 @@ export const fr: RulesText = {
     kingNextToThrone: (a) =>
       `Les assaillants jouent ${a.move}${NB}: le roi en ${a.captured}, à côté du trône, est encadré sur trois côtés, le trône vide fermant le quatrième, et pris.`,
     kingNextToThroneSafe: (a) =>
-      `Les assaillants jouent ${a.move}${NB}: le roi en ${a.spared}, à côté du trône, n’est pas pris par trois assaillants, car le trône ne compte pas contre lui.`,
+      `Les assaillants jouent ${a.move}${NB}: le roi en ${a.spared}, à côté du trône, n’est pas pris par trois assaillants, car le trône n’aide pas à le prendre.`,
     kingEnclosed: (a) =>
       `Les assaillants jouent ${a.move}${NB}: le roi en ${a.captured} est encadré sur ses quatre côtés et pris.`,
     kingEdge: (a) =>
@@ -221,7 +265,7 @@ export const fr: RulesText = {
   names: {
     plazoleta: 'Bran-dubh (La Plazoleta)',
     'brandubh-2019': 'Brandubh (blog, 2019)',
-    'ard-ri-es': 'Ard Ri (document espagnol)',
+    'ard-ri-es': 'Ard Ri (article espagnol)',
     'brandubh-en': 'Brandubh (Black Raven)',
     'ard-ri-fr': 'Ard-ri (Le Globe Joueur)',
     'brandub-fr': 'Brandub (Le Globe Joueur)',
@@ -229,23 +273,14 @@ export const fr: RulesText = {
     'federation-brandubh': 'Brandubh (World Tafl Federation)',
   },
 
-  sources: {
-    plazoleta: `Dépliant «${NB}Bran-dubh${NB}» de La Plazoleta artesanos, en espagnol`,
-    'brandubh-2019': `Billet de blog «${NB}Brandubh, un juego de la Irlanda medieval${NB}» (2019), en espagnol`,
-    'ard-ri-es': `Article «${NB}¿Jugamos al Ard Ri?${NB}», en espagnol`,
-    'brandubh-en': `Dépliant «${NB}Brandubh Rules${NB}» (Black Raven), en anglais`,
-    'ard-ri-fr': `Dépliant «${NB}Ard-ri et Brandub${NB}» du Globe Joueur, en français`,
-    'brandub-fr': `Dépliant «${NB}Ard-ri et Brandub${NB}» du Globe Joueur, en français`,
-    'opentafl-brandub': 'Le Brandub intégré à OpenTafl, pour comparer des parties avec d’autres logiciels',
-    'federation-brandubh': 'Les règles du Brandubh de la World Tafl Federation, pour comparer des parties',
-  },
+  source,
   customSource: 'Vos propres règles, faites dans l’éditeur de règles',
 
   oneLine: {
     separator: `${NB}; `,
     noReturn: 'le roi ne revient pas au trône',
-    brandubh: 'disposition du Brandub',
-    ardRi: 'disposition du Ard-ri',
+    brandubh: 'position de départ du Brandub',
+    ardRi: 'position de départ de l’Ard-ri',
     custom: 'disposition propre',
     defendersFirst: 'les défenseurs commencent',
     kingSteps: 'le roi avance d’une case',
@@ -311,8 +346,8 @@ export const fr: RulesText = {
     toolKing: 'Roi',
     toolEmpty: 'Retirer',
     clear: 'Vider le plateau',
-    layoutBrandubh: 'Disposition du Brandub',
-    layoutArdRi: 'Disposition du Ard-ri',
+    layoutBrandubh: 'Position de départ du Brandub',
+    layoutArdRi: 'Position de départ de l’Ard-ri',
     positionOk: 'La position est valide.',
     board: 'Éditeur de la position de départ',
     exportTitle: 'Exporter',
@@ -373,7 +408,7 @@ export const fr: RulesText = {
     },
     throneHostileToKing: {
       label: 'Trône vide hostile au roi',
-      help: 'Si le trône vide compte contre le roi lors de sa capture.',
+      help: 'Si le trône vide aide aussi à prendre le roi.',
     },
     cornerStop: { label: 'Qui peut s’arrêter sur un coin', help: 'Jamais les assaillants.' },
     cornersHostile: {
@@ -381,7 +416,7 @@ export const fr: RulesText = {
       help: 'Les coins vides aident à prendre toute pièce à côté d’eux, le roi compris.',
     },
     cornerImmune: {
-      label: 'Un pion sur un refuge ne peut pas être pris',
+      label: 'Un pion sur un coin ne peut pas être pris',
       help: `Sur un plateau de 7 sur 7 au bord neutre, cela n’arrive jamais${NB}; gardé par souci d’exhaustivité.`,
     },
     kingArmed: {
