@@ -12,6 +12,19 @@ const yesNo = (b: boolean): string => (b ? 'yes' : 'no');
 const MOVE = { rook: 'any distance, like a rook', step: 'one square' } as const;
 const HOSTILE = { always: 'always, even with the king on it', empty: 'when empty', never: 'never' } as const;
 
+/**
+ * Beside the throne. "As elsewhere" says it all for a king captured by two; for a king captured on
+ * four sides it is worth spelling out: the empty throne is one of the four, or he is safe there.
+ */
+function nextToThroneWords(r: RuleParameters): string {
+  if (r.kingCaptureNextToThrone === 'three')
+    return 'by 3 attackers on the free sides (the empty throne closes the 4th)';
+  if (r.kingCapture === 2) return 'as elsewhere';
+  return r.throneHostileToKing
+    ? 'as elsewhere: by 3 attackers, the empty throne closing the 4th side'
+    : 'as elsewhere: never, as the throne does not count among the 4 sides';
+}
+
 export const PARAMETER_WORDS: { readonly [K in keyof RuleParameters]: Words } = {
   size: ['board', (r) => `${r.size}x${r.size}`],
   layout: ['layout', (r) => r.layout],
@@ -22,7 +35,12 @@ export const PARAMETER_WORDS: { readonly [K in keyof RuleParameters]: Words } = 
   kingReturns: ['king may return to the throne', (r) => yesNo(r.kingReturns)],
   thronePassage: [
     'who may pass over the empty throne',
-    (r) => (r.thronePassage === 'everyone' ? 'everyone' : 'the king only'),
+    (r) =>
+      r.soldierMove === 'step' && r.kingMove === 'step'
+        ? `${r.thronePassage === 'everyone' ? 'everyone' : 'the king only'}, but every piece moves one square: no one ever does`
+        : r.thronePassage === 'everyone'
+          ? 'everyone'
+          : 'the king only',
   ],
   throneHostileToAttackers: ['throne hostile to attackers', (r) => HOSTILE[r.throneHostileToAttackers]],
   throneHostileToDefenders: ['throne hostile to defenders', (r) => HOSTILE[r.throneHostileToDefenders]],
@@ -45,13 +63,7 @@ export const PARAMETER_WORDS: { readonly [K in keyof RuleParameters]: Words } = 
     'king captured on the throne',
     (r) => (r.kingCaptureOnThrone === 'four' ? 'by attackers on all 4 sides' : 'as elsewhere'),
   ],
-  kingCaptureNextToThrone: [
-    'king captured next to the throne',
-    (r) =>
-      r.kingCaptureNextToThrone === 'three'
-        ? 'by 3 attackers on the free sides (the empty throne closes the 4th)'
-        : 'as elsewhere',
-  ],
+  kingCaptureNextToThrone: ['king captured next to the throne', nextToThroneWords],
   kingAndShield: ['king-and-shield capture', (r) => yesNo(r.kingAndShield)],
   escape: ['escape squares', (r) => (r.escape === 'corners' ? 'the corners' : 'any edge square')],
   allAttackersCapturedWins: [

@@ -1,10 +1,18 @@
 /**
  * `tafl rules [ID] [--otn]`: the list of rulesets, or one ruleset's parameters in words with the
- * marks of RULES.md (what is a reading or a house rule rather than the source's letter), and its
- * OTN rules string, which `--rules-string` reads back.
+ * marks of docs/rules.md (what is a reading or a house rule rather than the source's letter), what
+ * its source calls things and says beyond the parameters, and its OTN rules string, which
+ * `--rules-string` reads back.
  */
 
-import { PRESETS, makeRules, type Ruleset } from '@tafl/core';
+import {
+  PRESETS,
+  makeRules,
+  sourceOf,
+  type RuleSource,
+  type Ruleset,
+  type SourceStatement,
+} from '@tafl/core';
 import { EXIT_OK, CliError, checkPositionals, guarded, parseOptions, presetOrFail } from '../args.js';
 import type { Command } from '../command.js';
 import { columns, wrap } from '../format.js';
@@ -57,6 +65,7 @@ export function describeRuleset(rules: Ruleset): string {
     `${rules.id}: ${rules.name}\n`,
     `game: ${rules.game === 'brandubh' ? 'Brandubh' : 'Ard Ri'}\n`,
     `source: ${rules.source}\n`,
+    ...sourceLines(sourceOf(rules.id)),
     '\nParameters\n',
     columns(rows),
     '\nReadings and house rules\n',
@@ -64,6 +73,23 @@ export function describeRuleset(rules: Ruleset): string {
     '\nOTN rules string\n',
     `  ${makeRules(rules)}\n`,
   ].join('');
+}
+
+const STATEMENTS: { readonly [s in SourceStatement]: string } = {
+  captureOptional: 'capturing is never compulsory',
+  edgeNeutral: 'pinning a piece against the edge of the board captures nothing',
+  escapeAnnouncement:
+    'when the king could escape on his next move, the defenders must announce “une ou deux sorties”; if they do not, the escape does not count and the attackers may play their last piece again',
+};
+
+/** What the source calls things, and what it says that no parameter holds. */
+function sourceLines(source: RuleSource | undefined): string[] {
+  if (source === undefined) return [];
+  const words = source.terms.map(([term, word]) => `“${word}” for the ${term}`);
+  return [
+    ...(words.length > 0 ? [wrap(`its words: ${words.join(', ')}`, 96, '  ') + '\n'] : []),
+    ...source.states.map((s) => wrap(`it also says: ${STATEMENTS[s]}`, 96, '  ') + '\n'),
+  ];
 }
 
 function describeNotes(rules: Ruleset): string {
