@@ -86,5 +86,15 @@ export function makePosition(size: number, board: ArrayLike<number>): string {
   return out;
 }
 
+/**
+ * The board with its ranks in reverse order, the top rank first: what the spec's inverted
+ * position record (the rules' `starti:`) holds. Applied twice it gives the board back.
+ */
+export function reverseRanks(size: number, board: ArrayLike<number>): number[] {
+  const out: number[] = [];
+  for (let r = size - 1; r >= 0; r--) for (let f = 0; f < size; f++) out.push(board[r * size + f]!);
+  return out;
+}
+
 /** Quotes outside input for an error sentence, cut short so a huge string stays readable. */
 export const quote = (s: string): string => JSON.stringify(s.length > 60 ? `${s.slice(0, 57)}...` : s);

@@ -4,8 +4,12 @@
  * rules/Taflman.java for what they mean in play. Where its code and the spec text differ, the code
  * decides (marked [code] below); docs/otn-rules.md has the details.
  *
- * A string is `key:value` entries separated by white space: `dim` first, `start` (a position
- * record, position.ts) last. A later entry overrides an earlier one, as in OpenTafl's map; an absent
+ * A string is `key:value` entries separated by white space (OpenTafl splits on single spaces only,
+ * so makeRules writes single spaces): `dim` first, the start last, as `start` (a position record,
+ * position.ts) or as the spec's `starti` (the same record with its rows in reverse order, the top
+ * rank first, as OpenTafl writes records since v0.4.5.1b). With both, `starti` decides and `start`
+ * is not read, as in OpenTafl's loadRulesRecord. A later entry overrides an earlier one, as in
+ * OpenTafl's map; an absent
  * key takes OpenTafl's default (RulesSerializer.defaults). So a string without `x-` keys means to us
  * what it means to OpenTafl, in every aspect our parameters have. OpenTafl ignores keys it does not
  * know (getRulesMap stores every entry, loadRulesRecord looks up only its own): our `x-` keys travel
@@ -61,7 +65,7 @@ import {
   type ThroneHostility,
 } from '../rules.js';
 import { validateSetup } from '../setup.js';
-import { makePosition, parsePosition, quote } from './position.js';
+import { makePosition, parsePosition, quote, reverseRanks } from './position.js';
 
 export const RULES_ERRORS = {
   syntax: 'ERR_RULES_SYNTAX',
@@ -93,7 +97,7 @@ const SPACES = ['cor', 'cen', 'afor', 'dfor'];
 
 /** Every key read, with the form of its value (for the sentence when it does not match). */
 const FORMS = new Map<string, Form>([
-  ...formsOf(['dim', 'name', 'start'], [/^/, 'text']),
+  ...formsOf(['dim', 'name', 'start', 'starti'], [/^/, 'text']),
   ...formsOf(
     ['surf', 'atkf', 'swf', 'efe', 'x-throneking', 'x-shield', 'x-cornerimmune', 'x-allcaptured'],
     YES_NO,
@@ -176,10 +180,14 @@ export function parseRules(text: string): Result<Ruleset, RulesError> {
   const size = checked.value;
   const rules = readParameters(get);
   if (!rules.ok) return rules;
-  return readStart(map.get('name') ?? '', get('start'), size, rules.value);
+  const startKey = map.has('starti') ? 'starti' : 'start';
+  return readStart(map.get('name') ?? '', startKey, get(startKey), size, rules.value);
 }
 
-/** Splits the string into entries and checks that `dim` comes first and `start` last, once each. */
+/**
+ * Splits the string into entries and checks that `dim` comes first, once, and the start (`start`
+ * or `starti`, each at most once) last.
+ */
 function readEntries(text: string): Result<Entry[], RulesError> {
   const words = text
     .trim()
@@ -191,16 +199,21 @@ function readEntries(text: string): Result<Entry[], RulesError> {
     if (!m) return fail(RULES_ERRORS.syntax, `the entry ${quote(word)} is not key:value with one colon`);
     entries.push([m[1]!, m[2]!]);
   }
-  for (const [key, place, at] of [
-    ['dim', 'first', 0],
-    ['start', 'last', entries.length - 1],
-  ] as const) {
-    const count = entries.filter(([k]) => k === key).length;
-    if (count === 0)
-      return fail(RULES_ERRORS.missing, `the rules string has no ${key}: entry, which OTN requires`);
-    if (count > 1 || entries[at]![0] !== key)
-      return fail(RULES_ERRORS.order, `${key}: must be the ${place} entry, and only one`);
-  }
+  const count = (key: string) => entries.filter(([k]) => k === key).length;
+  if (count('dim') === 0)
+    return fail(RULES_ERRORS.missing, 'the rules string has no dim: entry, which OTN requires');
+  if (count('dim') > 1 || entries[0]![0] !== 'dim')
+    return fail(RULES_ERRORS.order, 'dim: must be the first entry, and only one');
+  if (count('start') + count('starti') === 0)
+    return fail(
+      RULES_ERRORS.missing,
+      'the rules string has no start: entry (or starti:, the start with its rows reversed), which OTN requires',
+    );
+  for (const key of ['start', 'starti'])
+    if (count(key) > 1) return fail(RULES_ERRORS.order, `${key}: is given more than once`);
+  const last = entries[entries.length - 1]![0];
+  if (last !== 'start' && last !== 'starti')
+    return fail(RULES_ERRORS.order, 'the start (start: or starti:) must be the last entry');
   return ok(entries);
 }
 
@@ -338,20 +351,25 @@ function readSpecialSquares(get: Get): Result<SquareRules, RulesError> {
   });
 }
 
-/** Checks `start` against the rules (setup.ts) and names the ruleset: a preset's, or custom. */
+/**
+ * Checks the start (`start`, or `starti` read bottom row last) against the rules (setup.ts) and
+ * names the ruleset: a preset's, or custom.
+ */
 function readStart(
   name: string,
+  key: 'start' | 'starti',
   record: string,
   size: number,
   rules: BoardRules,
 ): Result<Ruleset, RulesError> {
   if (/[cnkCN]/.test(record))
-    return refuse('start', 'knights or commanders (n, c, N, C) or an attacking king (k)');
-  const parsed = parsePosition(record);
-  if (!parsed.ok) return fail(RULES_ERRORS.start, `start: ${parsed.message}`);
+    return refuse(key, 'knights or commanders (n, c, N, C) or an attacking king (k)');
+  const parsed = parsePosition(record); // as written, so that its rows are named as the reader sees them
+  if (!parsed.ok) return fail(RULES_ERRORS.start, `${key}: ${parsed.message}`);
   if (parsed.value.size !== size)
-    return fail(RULES_ERRORS.start, `start has ${parsed.value.size} rows, but dim is ${size}`);
-  const start = makePosition(size, parsed.value.board);
+    return fail(RULES_ERRORS.start, `${key} has ${parsed.value.size} rows, but dim is ${size}`);
+  const board = key === 'starti' ? reverseRanks(size, parsed.value.board) : parsed.value.board;
+  const start = makePosition(size, board);
   const layout = start === BRANDUBH_LAYOUT ? 'brandubh' : start === ARD_RI_LAYOUT ? 'ard-ri' : 'custom';
   const parameters: RuleParameters = { size, layout, start, ...rules };
   const preset = PRESETS.find((p) => RULE_PARAMETER_KEYS.every((key) => p[key] === parameters[key]));
@@ -365,8 +383,8 @@ function readStart(
       source: 'OTN rules string',
       notes: [],
     });
-  const setup = validateSetup(ruleset, { size, board: parsed.value.board, turn: ruleset.firstToMove });
-  return setup.ok ? ok(ruleset) : fail(RULES_ERRORS.start, `start: ${setup.message}`);
+  const setup = validateSetup(ruleset, { size, board, turn: ruleset.firstToMove });
+  return setup.ok ? ok(ruleset) : fail(RULES_ERRORS.start, `${key}: ${setup.message}`);
 }
 
 const yn = (b: boolean): string => (b ? 'y' : 'n');
