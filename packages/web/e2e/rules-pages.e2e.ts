@@ -1,0 +1,96 @@
+// The 24 rules pages (8 rulesets × es, en, fr) in Chromium, read as a player who owns each
+// leaflet would: docs/rules.md, "every sentence of a page is true of its ruleset". What belongs to
+// one source (its own words, a rule it states) is on that source's pages and no other; a ruleset
+// whose king escapes on the edge names no exit squares; every departure from the source is a
+// short marked line in the page's language; the source is named as the command line names it.
+import { PRESETS, sourceOf, type Ruleset } from '@tafl/core';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { rulesetSource } from '../src/rules/describe.js';
+import { RULES_TEXT } from '../src/rules/text/index.js';
+import { openPage, useApp } from './harness.js';
+
+const app = useApp();
+
+const LOCALES = { es: 'es-ES', en: 'en-GB', fr: 'fr-FR' } as const;
+type Lang = keyof typeof LOCALES;
+
+/** Words that only the pages of these rulesets may hold, in any of the three languages. */
+const OWNED: readonly (readonly [RegExp, readonly string[]])[] = [
+  [/Black Raven|Aggressors/, ['brandubh-en']],
+  [/casillas? de salida/i, ['plazoleta']],
+  [/puertas de salida/i, ['brandubh-2019']],
+  [/\bnegras\b|\bblancas\b/i, ['plazoleta', 'brandubh-2019', 'ard-ri-es']],
+  [/peones|casillas de fuga|monarca|encerrarlo/i, ['ard-ri-es']],
+  [/compulsory|obligatori|obligatoire/i, ['ard-ri-fr', 'brandub-fr']],
+  [/refuge/i, ['ard-ri-fr', 'brandub-fr']],
+  [/gardes du roi/i, ['ard-ri-fr']],
+  [/brannán|\bprinces?\b|une ou deux sorties|announce|anunci|annonce/i, ['brandub-fr']],
+  [
+    /edge of the board captures nothing|contra el borde del tablero|contre le bord du plateau/i,
+    ['ard-ri-es'],
+  ],
+  [/déplacements successifs/i, ['ard-ri-fr', 'brandub-fr']],
+  [/“Defenders”|«\u202fDefenders\u202f»|«Defenders»/, ['brandubh-en']],
+];
+
+interface Read {
+  readonly text: string;
+  readonly source: string;
+  readonly notes: readonly { readonly kind: string; readonly text: string }[];
+  readonly errors: readonly string[];
+}
+
+async function read(rules: Ruleset, lang: Lang): Promise<Read> {
+  const { context, page } = await openPage(
+    app.browser,
+    `${app.server.url}#/rules/${rules.id}`,
+    LOCALES[lang],
+  );
+  app.contexts.push(context);
+  await page.waitForSelector(`.rp-page[data-ruleset="${rules.id}"] #rules-draws`);
+  return {
+    text: await page.locator('.rp-page').innerText(),
+    source: (await page.locator('.rp-source').innerText()).trim(),
+    notes: await page
+      .locator('.rp-sentence .rp-note')
+      .evaluateAll((els) =>
+        els.map((el) => ({ kind: (el as HTMLElement).dataset['kind'] ?? '', text: el.textContent ?? '' })),
+      ),
+    errors: (page as Page & { errors?: string[] }).errors ?? [],
+  };
+}
+
+describe('each rules page says what its own source says, and only that', () => {
+  for (const rules of PRESETS)
+    for (const lang of Object.keys(LOCALES) as Lang[])
+      it(`${rules.id} in ${lang}`, async () => {
+        const page = await read(rules, lang);
+        const t = RULES_TEXT[lang];
+
+        for (const [words, owners] of OWNED)
+          expect(words.test(page.text), `${String(words)} on ${rules.id}/${lang}`).toBe(
+            owners.includes(rules.id),
+          );
+        if (rules.escape === 'edge')
+          expect(page.text, 'a ruleset without exit squares names none').not.toMatch(
+            /exit squares?|casillas? de salida|cases? de sortie/i,
+          );
+
+        // The source's own words, each quoted on its page.
+        for (const [, word] of sourceOf(rules.id)!.terms) expect(page.text).toContain(word);
+
+        // Every departure from the source is a marked line, in the page's language, in its kind.
+        const expected = [
+          ...rules.notes.map((n) => ({ kind: n.kind, text: t.notes[n.id as keyof typeof t.notes] })),
+          { kind: 'house rule', text: t.notes.agreement },
+        ];
+        expect([...page.notes].sort((a, b) => a.text.localeCompare(b.text))).toEqual(
+          expected.sort((a, b) => a.text.localeCompare(b.text)),
+        );
+
+        // The source is named as core's sources.ts names it, in the page's language.
+        expect(page.source).toContain(rulesetSource(rules, lang));
+        expect(page.errors).toEqual([]);
+      });
+});
