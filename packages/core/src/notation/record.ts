@@ -41,6 +41,7 @@ import { positionFromOtn } from '../start.js';
 import { KING, PASS, moveFrom, moveTo, type Move, type Outcome, type Side } from '../types.js';
 import { MOVE_ERRORS, makeLastMoveRecord, parseMove, playMoveRecord, type MoveError } from './move.js';
 import { makePosition, parsePosition, quote } from './position.js';
+import { TAG_KEY_RE, normalizeText } from './record-text.js';
 import { makeRules, parseRules } from './rules.js';
 
 export interface RecordTag {
@@ -85,7 +86,6 @@ export const tagValue = (record: GameRecord, key: string): string | undefined =>
 // ---------------------------------------------------------------------------------------------
 // Syntax: parseRecord
 
-const TAG_KEY_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 const MOVE_SYNTAX_RE =
   /^(?:pass|---|K?[a-z][0-9]{1,2}-[a-z][0-9]{1,2}(?:xK?[a-z][0-9]{1,2}(?:\/K?[a-z][0-9]{1,2})*)?(?:\+\+|--|\+|-)?)$/;
 
@@ -111,9 +111,12 @@ interface Turn {
 type Step = Result<void, RecordError>;
 const done: Step = ok(undefined);
 
-/** Reads an OTN game record; every error says what is wrong and on which line. */
-export function parseRecord(text: string): Result<GameRecord, RecordError> {
-  const c: Cursor = { text: text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), at: 0, line: 1 };
+/**
+ * Reads one OTN game record; every error says what is wrong and on which line, counting from
+ * `firstLine` (where the record starts in its file: records.ts reads a file of several).
+ */
+export function parseRecord(text: string, firstLine = 1): Result<GameRecord, RecordError> {
+  const c: Cursor = { text: normalizeText(text), at: 0, line: firstLine };
   const header: Header = { tags: [] };
   const read = parseHeader(c, header);
   if (!read.ok) return read;
