@@ -17,5 +17,6 @@ export * from './notation/move.js';
 export * from './notation/rules.js';
 export * from './notation/record.js';
 export * from './notation/records.js';
+export * from './notation/opentafl.js';
 export * from './notation/movelist.js';
 export * from './random.js';
