@@ -57,7 +57,7 @@ export const SOURCES: Readonly<Record<string, RuleSource>> = Object.freeze({
     terms: [
       ['attackers', 'negras'],
       ['defenders', 'blancas'],
-      ['corners', 'casillas de Salida'],
+      ['corners', 'casilla Salida'],
     ],
     states: [],
   }),
