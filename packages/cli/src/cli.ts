@@ -11,6 +11,7 @@ import { matchCommand } from './commands/match.js';
 import { movesCommand } from './commands/moves.js';
 import { otepCommand } from './commands/otep.js';
 import { perftCommand } from './commands/perft.js';
+import { recordsCommand } from './commands/records.js';
 import { rulesCommand } from './commands/rules.js';
 import { showCommand } from './commands/show.js';
 import { traceCommand } from './commands/trace.js';
@@ -23,6 +24,7 @@ export const COMMANDS: readonly Command[] = [
   movesCommand,
   perftCommand,
   traceCommand,
+  recordsCommand,
   bestmoveCommand,
   analyzeCommand,
   matchCommand,
