@@ -18,6 +18,8 @@ export function importErrorText(t: Messages, failure: ImportFailure): string {
   switch (failure.code) {
     case IMPORT_ERRORS.empty:
       return t.importErrorEmpty;
+    case IMPORT_ERRORS.several:
+      return t.importErrorRecordCount(failure.records ?? 2);
     case IMPORT_ERRORS.syntax:
       return t.importErrorSyntax;
     case IMPORT_ERRORS.rules:

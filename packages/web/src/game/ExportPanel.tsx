@@ -1,7 +1,8 @@
 /**
  * Taking a game elsewhere: its OTN record as a file or on the clipboard, and a link that opens it
  * (at the shown move) on any device. The record is also shown, for copying by hand where the
- * clipboard is not allowed.
+ * clipboard is not allowed. Where OpenTafl plays the game's rules as we do, the record is also
+ * offered as OpenTafl opens it (records.ts, `exportOpenTaflRecord`).
  */
 
 import { makePosition, type Position, type Ruleset } from '@tafl/core';
@@ -10,7 +11,7 @@ import type { Lang, Messages } from '../i18n/index.js';
 import { Icon } from './icons.js';
 import { makeLink, makePositionLink } from './links.js';
 import type { Game } from './model.js';
-import { exportRecord, recordFileName } from './records.js';
+import { exportOpenTaflRecord, exportRecord, openTaflExportable, recordFileName } from './records.js';
 
 export interface ExportPanelProps {
   readonly t: Messages;
@@ -47,11 +48,13 @@ export function downloadText(text: string, name: string, type = 'text/plain'): v
 export function ExportPanel({ t, game, rules, shown, position }: ExportPanelProps) {
   const [note, setNote] = useState('');
   const [open, setOpen] = useState(false);
+  const names = { person: t.recordPlayer, computer: (level: number) => t.playerComputer(level) };
   const recordText = (): string => {
-    const record = exportRecord(game, {
-      person: t.recordPlayer,
-      computer: (level) => t.playerComputer(level),
-    });
+    const record = exportRecord(game, names);
+    return record.ok ? record.value : '';
+  };
+  const openTaflText = (): string => {
+    const record = exportOpenTaflRecord(game, names);
     return record.ok ? record.value : '';
   };
   const page = (hash: string): string => `${location.origin}${location.pathname}${hash}`;
@@ -76,6 +79,17 @@ export function ExportPanel({ t, game, rules, shown, position }: ExportPanelProp
         <button type="button" class="action" onClick={() => copy(recordText())}>
           <Icon name="copy" /> {t.copyRecord}
         </button>
+        {openTaflExportable(rules) && (
+          <button
+            type="button"
+            class="action"
+            data-action="download-opentafl"
+            title={t.downloadOpenTaflHint}
+            onClick={() => downloadText(openTaflText(), recordFileName(game, rules, true))}
+          >
+            <Icon name="download" /> {t.downloadOpenTafl}
+          </button>
+        )}
         <button type="button" class="action" onClick={() => copy(gameLink())}>
           <Icon name="link" /> {t.copyLink}
         </button>

@@ -1,10 +1,18 @@
 /**
  * Games as OTN game records (OpenTafl's `.otg` text), out and in, through the core's record
- * functions: `recordFromGame` + `makeRecord` to export, `parseRecord` + `replayRecord` to import.
+ * functions: `recordFromGame` + `makeRecord` to export, `parseRecords` + `replayRecord` to import.
  * The app adds what a `Game` knows and a position does not: the players' names, the date, our
- * ruleset id (tag `x-ruleset`), a resignation (the spec's last move `---`) and a draw by
- * agreement (`[termination:agreement]`, result 0).
+ * ruleset id (tag `x-ruleset`), a resignation (the spec's last move `---`; on import also the
+ * termination `resignation` with a decisive result, as the OpenTafl export writes it) and a draw
+ * by agreement (`[termination:agreement]`, result 0).
  *
+ * For OpenTafl, `exportOpenTaflRecord` writes the same record as OpenTafl opens it (the core's
+ * `makeOpenTaflRecord`: no `x-` keys, a resignation in the result tag only), offered only when
+ * OpenTafl plays the game's rules as we do (`openTaflDifferences` is empty).
+ *
+ * An import reads records as OpenTafl writes them too (its rules strings give the start as
+ * `starti:`, which the core's `parseRules` reads). A text of several records (a `tafl match`
+ * file, a collection) is refused, saying how many it holds: a game is imported one at a time.
  * An import names its ruleset by its rules string. When the parameters are a preset's, the game
  * refers to the preset (with the record's start, if it has its own); when they are one of the
  * player's own rulesets, it carries that ruleset; otherwise it carries the ruleset the rules
@@ -16,8 +24,10 @@ import {
   PRESETS,
   RECORD_ERRORS,
   REPLAY_ERRORS,
+  makeOpenTaflRecord,
   makeRecord,
-  parseRecord,
+  openTaflDifferences,
+  parseRecords,
   recordFromGame,
   replayRecord,
   tagValue,
@@ -40,6 +50,7 @@ import {
 
 export const IMPORT_ERRORS = {
   empty: 'ERR_IMPORT_EMPTY',
+  several: 'ERR_IMPORT_SEVERAL',
   syntax: 'ERR_IMPORT_SYNTAX',
   rules: 'ERR_IMPORT_RULES',
   position: 'ERR_IMPORT_POSITION',
@@ -54,6 +65,8 @@ export interface ImportFailure {
   readonly message: string;
   /** The ply of the first move that could not be played. */
   readonly ply?: number;
+  /** How many records the text holds, when it holds several. */
+  readonly records?: number;
 }
 
 export type ImportResult = { readonly ok: true; readonly value: Game } | ImportFailure;
@@ -68,6 +81,20 @@ const DEFAULT_NAMES: PlayerNames = { person: 'Player', computer: (level) => `Com
 
 /** The OTN record of a game (played or finished). */
 export function exportRecord(game: Game, names: PlayerNames = DEFAULT_NAMES): Result<string> {
+  const record = gameRecord(game, names);
+  return record.ok ? { ok: true, value: makeRecord(record.value) } : record;
+}
+
+/** Whether OpenTafl plays these rules as we do, so that an OpenTafl record can be offered. */
+export const openTaflExportable = (rules: Ruleset): boolean => openTaflDifferences(rules).length === 0;
+
+/** The game's record as OpenTafl opens it; a failure when OpenTafl cannot play its rules. */
+export function exportOpenTaflRecord(game: Game, names: PlayerNames = DEFAULT_NAMES): Result<string> {
+  const record = gameRecord(game, names);
+  return record.ok ? makeOpenTaflRecord(record.value) : record;
+}
+
+function gameRecord(game: Game, names: PlayerNames): Result<GameRecord> {
   const derived = deriveGame(game);
   if (!derived.ok) return derived;
   const { rules, position, result } = derived.value;
@@ -77,14 +104,14 @@ export function exportRecord(game: Game, names: PlayerNames = DEFAULT_NAMES): Re
     { key: 'defenders', value: playerName(game.opponent, 'defenders', names) },
     { key: 'x-ruleset', value: rules.id },
   ];
-  const record = recordFromGame(position, tags);
-  return { ok: true, value: makeRecord(withPlayersEnd(record, result)) };
+  return { ok: true, value: withPlayersEnd(recordFromGame(position, tags), result) };
 }
 
-/** A file name for a game's record: `brandubh-2024-05-01-<id>.otg`. */
-export function recordFileName(game: Game, rules: Ruleset): string {
+/** A file name for a game's record: `brandubh-2024-05-01-<id>.otg` (`-opentafl.otg` for OpenTafl's). */
+export function recordFileName(game: Game, rules: Ruleset, openTafl = false): string {
   const day = new Date(game.created).toISOString().slice(0, 10);
-  return `${rules.game}-${day}-${game.id}.otg`.replace(/[^A-Za-z0-9._-]/g, '_');
+  const name = `${rules.game}-${day}-${game.id}${openTafl ? '-opentafl' : ''}.otg`;
+  return name.replace(/[^A-Za-z0-9._-]/g, '_');
 }
 
 function playerName(opponent: Opponent, side: 'attackers' | 'defenders', names: PlayerNames): string {
@@ -119,7 +146,17 @@ export function importRecord(
   id?: string,
 ): ImportResult {
   if (text.trim() === '') return failure(IMPORT_ERRORS.empty, 'the record is empty');
-  const parsed = parseRecord(text);
+  const all = parseRecords(text);
+  if (all.length > 1)
+    return {
+      ...failure(
+        IMPORT_ERRORS.several,
+        `the text holds ${all.length} game records, starting on lines ${all.map((r) => r.line).join(', ')}; import one at a time`,
+      ),
+      records: all.length,
+    };
+  const parsed = all[0];
+  if (parsed === undefined) return failure(IMPORT_ERRORS.empty, 'the record is empty');
   if (!parsed.ok)
     return failure(
       parsed.code === RECORD_ERRORS.rules ? IMPORT_ERRORS.rules : IMPORT_ERRORS.syntax,
@@ -145,10 +182,21 @@ export function importRecord(
   const created = createGame({ rules: ruleset, start, turn: rules.firstToMove, moves }, now, id);
   if (!created.ok) return failure(IMPORT_ERRORS.move, created.message);
   let game = created.value;
-  if (replayed.value.resigned !== undefined) game = resign(game, replayed.value.resigned, now);
+  const resigned = replayed.value.resigned ?? resignedByTags(record);
+  if (resigned !== undefined) game = resign(game, resigned, now);
   else if (tagValue(record, 'termination') === 'agreement' && tagValue(record, 'result') === '0')
     game = acceptDraw(offerDraw(game, game.turn, now), now);
   return { ok: true, value: { ...game, created: now, updated: now } };
+}
+
+/**
+ * The side that resigned, as a record without `---` says it (our OpenTafl export): the
+ * termination `resignation` and the result naming the other side the winner.
+ */
+function resignedByTags(record: GameRecord): 'attackers' | 'defenders' | undefined {
+  if (tagValue(record, 'termination') !== 'resignation') return undefined;
+  const result = tagValue(record, 'result');
+  return result === '1' ? 'defenders' : result === '-1' ? 'attackers' : undefined;
 }
 
 /** What the game refers to: a preset's id, the player's own ruleset, or the record's ruleset. */

@@ -149,6 +149,9 @@ export const en = {
   exportTitle: 'Export and share',
   downloadRecord: 'Download the record',
   copyRecord: 'Copy the record',
+  downloadOpenTafl: 'Download for OpenTafl',
+  downloadOpenTaflHint:
+    'The same record, written so that OpenTafl opens it: without this app’s own rule keys, and a resignation only in the result.',
   copyLink: 'Copy a link to the game',
   copyPositionLink: 'Copy a link to this position',
   copied: 'Copied.',
@@ -168,6 +171,8 @@ export const en = {
   importClipboard: 'Paste from the clipboard',
   pasteFailed: 'The browser did not allow reading the clipboard: paste into the box instead.',
   importErrorEmpty: 'The record is empty.',
+  importErrorRecordCount: (count: number) =>
+    `The text holds ${count} game records: import them one at a time.`,
   importErrorSyntax: 'This is not an OTN game record that can be read.',
   importErrorRules: 'The record’s rules cannot be played here.',
   importErrorPosition: 'The record’s start position is not valid under its rules.',

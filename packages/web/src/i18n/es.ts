@@ -146,6 +146,9 @@ export const es: Messages = {
   exportTitle: 'Exportar y compartir',
   downloadRecord: 'Descargar la partida',
   copyRecord: 'Copiar la partida',
+  downloadOpenTafl: 'Descargar para OpenTafl',
+  downloadOpenTaflHint:
+    'La misma partida, escrita para que OpenTafl la abra: sin las claves de reglas propias de esta aplicación, y un abandono solo en el resultado.',
   copyLink: 'Copiar un enlace a la partida',
   copyPositionLink: 'Copiar un enlace a esta posición',
   copied: 'Copiado.',
@@ -165,6 +168,7 @@ export const es: Messages = {
   importClipboard: 'Pegar del portapapeles',
   pasteFailed: 'El navegador no ha permitido leer el portapapeles: pega el texto en el recuadro.',
   importErrorEmpty: 'La partida está vacía.',
+  importErrorRecordCount: (count: number) => `El texto contiene ${count} partidas: impórtalas de una en una.`,
   importErrorSyntax: 'No es una partida OTN que se pueda leer.',
   importErrorRules: 'Las reglas de la partida no se pueden jugar aquí.',
   importErrorPosition: 'La posición inicial de la partida no es válida con sus reglas.',

@@ -147,6 +147,9 @@ export const fr: Messages = {
   exportTitle: 'Exporter et partager',
   downloadRecord: 'Télécharger la partie',
   copyRecord: 'Copier la partie',
+  downloadOpenTafl: 'Télécharger pour OpenTafl',
+  downloadOpenTaflHint:
+    'La même partie, écrite pour qu’OpenTafl l’ouvre : sans les clés de règles propres à cette application, et un abandon seulement dans le résultat.',
   copyLink: 'Copier un lien vers la partie',
   copyPositionLink: 'Copier un lien vers cette position',
   copied: 'Copié.',
@@ -166,6 +169,7 @@ export const fr: Messages = {
   importClipboard: 'Coller depuis le presse-papiers',
   pasteFailed: 'Le navigateur n’a pas permis de lire le presse-papiers : collez le texte dans la zone.',
   importErrorEmpty: 'La partie est vide.',
+  importErrorRecordCount: (count: number) => `Le texte contient ${count} parties : importez-les une par une.`,
   importErrorSyntax: 'Ce n’est pas une partie OTN lisible.',
   importErrorRules: 'Les règles de la partie ne peuvent pas être jouées ici.',
   importErrorPosition: 'La position de départ de la partie n’est pas valide selon ses règles.',
