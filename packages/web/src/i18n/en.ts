@@ -42,6 +42,7 @@ export const en = {
   rulesetsOwn: 'Your own rules',
   makeOwnRules: 'Make your own rules',
   readRules: 'Read the rules',
+  printRules: 'Print',
   gameBrandubh: 'Brandubh',
   gameArdRi: 'Ard Ri',
   chooseOpponent: 'Choose the opponent',

@@ -42,6 +42,7 @@ export const es: Messages = {
   rulesetsOwn: 'Tus propias reglas',
   makeOwnRules: 'Crea tus propias reglas',
   readRules: 'Leer las reglas',
+  printRules: 'Imprimir',
   gameBrandubh: 'Brandubh',
   gameArdRi: 'Ard Ri',
   chooseOpponent: 'Elige el rival',

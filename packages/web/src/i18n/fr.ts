@@ -43,6 +43,7 @@ export const fr: Messages = {
   rulesetsOwn: 'Vos propres règles',
   makeOwnRules: 'Créer vos propres règles',
   readRules: 'Lire les règles',
+  printRules: 'Imprimer',
   gameBrandubh: 'Brandubh',
   gameArdRi: 'Ard-ri',
   chooseOpponent: 'Choisissez l’adversaire',

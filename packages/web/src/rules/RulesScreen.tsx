@@ -86,6 +86,7 @@ function RulesPage({ lang, t, id }: ScreenProps & { readonly id: string }) {
     );
   const d = describeRuleset(rules, lang);
   const own = isCustomId(rules.id);
+  const otn = makeRules(rules);
   return (
     <article class="rp rp-page" data-ruleset={rules.id}>
       <nav class="rp-back">
@@ -104,6 +105,9 @@ function RulesPage({ lang, t, id }: ScreenProps & { readonly id: string }) {
           <a class="action" href={`#/editor/${encodeURIComponent(rules.id)}`}>
             {own ? text.ui.edit : text.ui.editCopy}
           </a>
+          <button type="button" class="action rp-print" onClick={() => window.print()}>
+            {t.printRules}
+          </button>
         </div>
         <dl class="rp-legend" aria-label={text.ui.marksLegend}>
           <div>
@@ -124,12 +128,9 @@ function RulesPage({ lang, t, id }: ScreenProps & { readonly id: string }) {
       <section class="rp-section rp-otn-section" aria-labelledby="rules-otn-title">
         <h2 id="rules-otn-title">{text.ui.otnTitle}</h2>
         <p class="rp-help">{text.ui.otnHelp}</p>
-        <CopyField
-          text={makeRules(rules)}
-          label={text.ui.otnTitle}
-          copy={text.ui.copy}
-          copied={text.ui.copied}
-        />
+        {/* On paper the string is a line of text; the field and its button are for the screen. */}
+        <p class="rp-otn-print">{otn}</p>
+        <CopyField text={otn} label={text.ui.otnTitle} copy={text.ui.copy} copied={text.ui.copied} />
       </section>
     </article>
   );
