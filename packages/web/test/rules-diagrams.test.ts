@@ -1,9 +1,10 @@
-// The diagrams of the rules pages (rules/diagrams.ts): RULES.md, "the rules page of the app must
-// show" each ruleset as it is played, so every diagram's move is played by the core and must do
+// The diagrams of the rules pages (rules/diagrams.ts): docs/rules.md, each ruleset shown as it is
+// played, so every diagram's move is played by the core and must do
 // exactly what its caption says.
 import { describe, expect, it } from 'vitest';
 import { PRESETS, presetById, withParameters, type Ruleset } from '@tafl/core';
 import { candidateDiagrams, diagramsFor, playDiagram, type CaptionKey } from '../src/rules/diagrams.js';
+import { marksFor } from '../src/rules/explain.js';
 import { RULES_TEXT } from '../src/rules/text/index.js';
 import { LANGUAGES } from '../src/i18n/index.js';
 
@@ -115,5 +116,29 @@ describe('the diagrams each ruleset has', () => {
     const captions = diagramsFor(rules).map((d) => d.caption);
     expect(captions).toContain('kingNextToThroneSafe');
     expect(captions).not.toContain('kingNextToThrone');
+  });
+});
+
+describe('the marks on the diagrams', () => {
+  it('brandub-fr: the reading on the king against a corner marks the king’s corner diagram, not the soldier’s', () => {
+    const rules = presetById('brandub-fr')!;
+    const marked = diagramsFor(rules)
+      .filter((d) =>
+        marksFor(rules, d.parameters, 'en', d.claims ?? []).some(
+          (m) => m.text === RULES_TEXT.en.notes.kingAgainstCorner,
+        ),
+      )
+      .map((d) => d.caption);
+    expect(marked).toEqual(['kingCorner']);
+  });
+
+  it('brandub-fr: the escape announcement marks no diagram; king-and-shield marks its two', () => {
+    const rules = presetById('brandub-fr')!;
+    const marksOf = (text: string) =>
+      diagramsFor(rules)
+        .filter((d) => marksFor(rules, d.parameters, 'en', d.claims ?? []).some((m) => m.text === text))
+        .map((d) => d.caption);
+    expect(marksOf(RULES_TEXT.en.notes.escapeAnnouncement)).toEqual([]);
+    expect(marksOf(RULES_TEXT.en.notes.kingAndShield)).toEqual(['kingShield', 'kingShieldNone']);
   });
 });

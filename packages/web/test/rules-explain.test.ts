@@ -211,6 +211,16 @@ describe('the marks of docs/rules.md', () => {
     }
   });
 
+  it('brandub-fr: the reading on the king against a corner marks the king’s capture, not the corners’ sentence', () => {
+    const sections = explainRuleset(presetById('brandub-fr')!, 'en');
+    const marked = sections.flatMap((s) =>
+      s.sentences
+        .filter((x) => x.marks.some((m) => m.text === RULES_TEXT.en.notes.kingAgainstCorner))
+        .map((x) => [s.id, x.text] as const),
+    );
+    expect(marked).toEqual([['king', RULES_TEXT.en.king.byTwoWith('a corner')]]);
+  });
+
   it('brandubh-en: the sentence on the king beside the throne says the leaflet’s “Defenders” mean the attackers', () => {
     const king = explainRuleset(presetById('brandubh-en')!, 'en').find((s) => s.id === 'king')!;
     const next = king.sentences.find((s) => s.parameters.includes('kingCaptureNextToThrone'))!;

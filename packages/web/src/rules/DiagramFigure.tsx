@@ -59,7 +59,7 @@ export function DiagramFigure(props: {
     ...squares(diagram.captures).map((square) => ({ square, kind: 'danger' as const })),
     ...squares(diagram.spared ? [diagram.spared] : []).map((square) => ({ square, kind: 'hint' as const })),
   ];
-  const marks = marksFor(rules, diagram.parameters, lang);
+  const marks = marksFor(rules, diagram.parameters, lang, diagram.claims ?? []);
   return (
     <figure class="rp-diagram" data-caption={diagram.caption}>
       <BoardPicture

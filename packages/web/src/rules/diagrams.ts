@@ -37,6 +37,8 @@ export interface Diagram {
   readonly section: SectionId;
   /** The parameters it shows: their notes mark the diagram too. */
   readonly parameters: readonly Parameter[];
+  /** Notes of one case of a parameter that this diagram shows (explain.ts, `marksFor`). */
+  readonly claims?: readonly string[];
   /** The position before the move, as an OTN position record. */
   readonly position: string;
   readonly turn: Side;
@@ -215,6 +217,7 @@ function kingDiagrams(r: Ruleset): Diagram[] {
       king({
         caption: 'kingCorner',
         parameters: ['kingCapture', 'cornersHostile'],
+        claims: ['kingAgainstCorner'],
         rows: ['.......', 'K......', '.A.....', '.......', '.......', '.......', '.......'],
         move: 'b5-a5',
         captures: ['a6'],

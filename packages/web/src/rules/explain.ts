@@ -96,9 +96,31 @@ export function markOf(note: RuleNote, t: RulesText): Mark {
   return { kind: note.kind, label: t.marks[note.kind], text: key ? t.notes[key] : note.text };
 }
 
-/** The marks of the notes on any of `parameters`: for a diagram, or a field of the editor. */
-export const marksFor = (rules: Ruleset, parameters: readonly Parameter[], lang: Lang): Mark[] =>
-  rules.notes.filter((n) => parameters.includes(n.parameter)).map((n) => markOf(n, RULES_TEXT[lang]));
+/**
+ * Notes about one case of their parameter (the king against a corner, the leaflet's escape
+ * announcement): on a page they mark only the sentence and the diagram that claim them, not every
+ * diagram of the parameter.
+ */
+const CLAIMED_ONLY: ReadonlySet<string> = new Set(['kingAgainstCorner', 'escapeAnnouncement']);
+
+/**
+ * The marks of the notes on any of `parameters`: for a field of the editor (every note of the
+ * parameter), or for a diagram, which passes the notes it `claims` (then a note of one case marks
+ * only the diagram that claims it).
+ */
+export const marksFor = (
+  rules: Ruleset,
+  parameters: readonly Parameter[],
+  lang: Lang,
+  claims?: readonly string[],
+): Mark[] =>
+  rules.notes
+    .filter((n) =>
+      claims === undefined
+        ? parameters.includes(n.parameter)
+        : claims.includes(n.id) || (parameters.includes(n.parameter) && !CLAIMED_ONLY.has(n.id)),
+    )
+    .map((n) => markOf(n, RULES_TEXT[lang]));
 
 /** The house rules every ruleset has: draw by agreement and resignation. */
 const agreementMark = (t: RulesText): Mark => ({
@@ -317,13 +339,18 @@ function throneHostility(r: Ruleset, t: RulesText): Draft[] {
  * a corner, and the empty throne unless the king beside it is captured by three anyway. By four,
  * only attackers are named: every square next to a corner is on the edge, which never counts.
  */
-function kingBase(r: Ruleset, t: RulesText): Draft[] {
+function kingBase(r: Ruleset, t: RulesText): Drafted[] {
   if (r.kingCapture === 4) return [[t.king.byFour, 'kingCapture']];
   const throne = r.throneHostileToKing && r.kingCaptureNextToThrone === 'elsewhere';
   const squares = [...(r.cornersHostile ? [t.king.aCorner] : []), ...(throne ? [t.king.emptyThrone] : [])];
   if (squares.length === 0) return [[t.king.byTwo, 'kingCapture']];
-  const parameters: Parameter[] = throne ? ['kingCapture', 'throneHostileToKing'] : ['kingCapture'];
-  return [[t.king.byTwoWith(t.orList(squares)), ...parameters]];
+  const parameters: Parameter[] = [
+    'kingCapture',
+    ...(r.cornersHostile ? (['cornersHostile'] as const) : []),
+    ...(throne ? (['throneHostileToKing'] as const) : []),
+  ];
+  const claims = r.cornersHostile ? ['kingAgainstCorner'] : [];
+  return [claiming(claims, t.king.byTwoWith(t.orList(squares)), ...parameters)];
 }
 
 function kingOnThrone(r: Ruleset, t: RulesText): Draft[] {
