@@ -223,6 +223,26 @@ describe('records and links', () => {
     await expect(moveList(page)).resolves.toEqual(['d2-e2']);
   });
 
+  it('imports a file of several records whole: OpenTafl’s saves end to end, a broken one named by its line', async () => {
+    const otg = (name: string) =>
+      readFile(new URL(`../../core/test/fixtures/opentafl-records/${name}`, import.meta.url), 'utf8');
+    const broken = '[rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n1. a1-a9\n';
+    const first = await otg('brandub-random.otg');
+    const collection = `${first}${broken}${await otg('federation-random.otg')}`;
+    const page = await open('#/archive?import');
+    await page.locator('.import textarea').fill(collection);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const summary = page.locator('.import-summary');
+    await expect(summary.locator('strong').textContent()).resolves.toBe(
+      '2 of 3 games imported; the others cannot be read:',
+    );
+    const line = first.split('\n').length;
+    await expect(summary.locator('li').getAttribute('data-line')).resolves.toBe(String(line));
+    await expect(summary.locator('li').textContent()).resolves.toContain(`Record at line ${line}:`);
+    // Both games ended (the king escaped): the archive lists them.
+    await expect(page.locator('.game-list .game-summary').count()).resolves.toBe(2);
+  });
+
   it('opens a game from a link, at the move it names', async () => {
     const page = await open('#/open?rules=brandubh-2019&moves=b4-b2+d5-f5+g4-g2&ply=2');
     await page.waitForSelector('.game-screen [role="grid"]');

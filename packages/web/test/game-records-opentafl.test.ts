@@ -14,6 +14,7 @@ import {
   exportOpenTaflRecord,
   exportRecord,
   importRecord,
+  importRecords,
   openTaflExportable,
   recordFileName,
 } from '../src/game/records.js';
@@ -49,10 +50,31 @@ describe('importing records saved by OpenTafl', () => {
     expect(game.result).toEqual({ winner: 'defenders', reason: 'escape' });
   });
 
-  it('a text of several records is refused, saying how many and where each starts', () => {
+  it('importRecord takes one record: a text of several is refused, saying how many and where each starts', () => {
     const failure = importRecord(`${brandubAi}${brandubRandom}`);
     expect(failure).toMatchObject({ ok: false, code: IMPORT_ERRORS.several, records: 2 });
-    expect(!failure.ok && failure.message).toMatch(/holds 2 game records, starting on lines 1, 36;/);
+    expect(!failure.ok && failure.message).toMatch(/holds 2 game records, starting on lines 1, 36$/);
+  });
+
+  it('importRecords takes a collection: OpenTafl’s three saves end to end are three games, in order', () => {
+    const { games, failures } = importRecords(`${brandubRandom}${brandubAi}${federationRandom}`, [], 5);
+    expect(failures).toEqual([]);
+    expect(games.map((g) => [g.rules, g.moves.length])).toEqual([
+      ['opentafl-brandub', 104],
+      ['opentafl-brandub', 20],
+      ['federation-brandubh', 34],
+    ]);
+    expect(new Set(games.map((g) => g.id)).size).toBe(3);
+  });
+
+  it('importRecords: a broken record in a collection is named by its line and does not stop the others', () => {
+    const broken = '[rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n1. a1-a9 d5-f5\n';
+    const text = `${brandubAi}${broken}${federationRandom}`;
+    const line = text.slice(0, text.indexOf(broken)).split('\n').length;
+    const { games, failures } = importRecords(text);
+    expect(games.map((g) => g.rules)).toEqual(['opentafl-brandub', 'federation-brandubh']);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ ok: false, line });
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * The archive: the finished games kept on this device, newest first, each opening the game screen
  * to replay it; and the import of OTN game records, from a file, the clipboard or pasted text.
- * An imported game goes where it belongs (in progress or finished) and opens at once; a record
- * that cannot be imported says why, in the player's language, with the details.
+ * An imported game goes where it belongs (in progress or finished); a single game opens at once,
+ * a file of several (a match, a collection) is imported whole and summed up. A record that cannot
+ * be imported says why, in the player's language, with the details and, in a file, its line.
  */
 
 import { useState } from 'preact/hooks';
@@ -10,7 +11,7 @@ import type { ScreenProps } from '../app/screen.js';
 import type { Messages } from '../i18n/index.js';
 import { loadCustomRulesets } from '../rules/catalog.js';
 import { GameSummary } from './GameSummary.js';
-import { IMPORT_ERRORS, importRecord, type ImportFailure } from './records.js';
+import { IMPORT_ERRORS, importRecords, type ImportFailure } from './records.js';
 import { pageStore } from './storage.js';
 import './game.css';
 
@@ -36,18 +37,24 @@ export function ArchiveScreen({ lang, t, navigate }: ScreenProps) {
   const [games, setGames] = useState(() => store.archive());
   const [text, setText] = useState('');
   const [error, setError] = useState<ImportFailure | undefined>();
+  const [summary, setSummary] = useState<Summary | undefined>();
   const [note, setNote] = useState('');
   const importOpen = location.hash.includes('?import');
 
   const doImport = (record: string): void => {
-    const imported = importRecord(record, loadCustomRulesets());
-    if (!imported.ok) {
-      setError(imported);
+    const { games: imported, failures } = importRecords(record, loadCustomRulesets());
+    const total = imported.length + failures.length;
+    for (const game of imported) store.save(game);
+    if (total <= 1) {
+      setSummary(undefined);
+      const [game] = imported;
+      if (game) navigate({ screen: 'game', id: game.id });
+      else setError(failures[0] ?? { ok: false, code: IMPORT_ERRORS.empty, message: 'the record is empty' });
       return;
     }
     setError(undefined);
-    store.save(imported.value);
-    navigate({ screen: 'game', id: imported.value.id });
+    setSummary({ imported: imported.length, total, failures });
+    setGames(store.archive());
   };
 
   const readFile = (input: HTMLInputElement): void => {
@@ -144,9 +151,40 @@ export function ArchiveScreen({ lang, t, navigate }: ScreenProps) {
                 </span>
               </div>
             )}
+            {summary && <ImportSummary t={t} summary={summary} />}
           </form>
         </details>
       </section>
+    </div>
+  );
+}
+
+interface Summary {
+  readonly imported: number;
+  readonly total: number;
+  readonly failures: readonly (ImportFailure & { readonly line: number })[];
+}
+
+/** A file of several records, imported: how many games, and each record that failed, by line. */
+function ImportSummary({ t, summary }: { readonly t: Messages; readonly summary: Summary }) {
+  const failed = summary.failures.length > 0;
+  return (
+    <div
+      class={`banner ${failed ? 'banner-error' : 'banner-info'} import-summary`}
+      role={failed ? 'alert' : 'status'}
+    >
+      <span class="banner-text">
+        <strong>{t.importedGames(summary.imported, summary.total)}</strong>
+        {failed && (
+          <ul class="import-failures">
+            {summary.failures.map((f) => (
+              <li key={f.line} data-line={f.line}>
+                {t.importRecordAt(f.line)} {importErrorText(t, f)} <span class="detail">{f.message}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </span>
     </div>
   );
 }

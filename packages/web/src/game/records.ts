@@ -11,8 +11,9 @@
  * OpenTafl plays the game's rules as we do (`openTaflDifferences` is empty).
  *
  * An import reads records as OpenTafl writes them too (its rules strings give the start as
- * `starti:`, which the core's `parseRules` reads). A text of several records (a `tafl match`
- * file, a collection) is refused, saying how many it holds: a game is imported one at a time.
+ * `starti:`, which the core's `parseRules` reads). `importRecord` takes one record and refuses
+ * a text of several, saying how many; `importRecords` takes a text of any number (a `tafl match`
+ * file, a collection) and gives every game that opens, with each record that does not by line.
  * An import names its ruleset by its rules string. When the parameters are a preset's, the game
  * refers to the preset (with the record's start, if it has its own); when they are one of the
  * player's own rulesets, it carries that ruleset; otherwise it carries the ruleset the rules
@@ -32,6 +33,7 @@ import {
   replayRecord,
   tagValue,
   type GameRecord,
+  type RecordInFile,
   type RecordTag,
   type Result,
   type Ruleset,
@@ -151,12 +153,42 @@ export function importRecord(
     return {
       ...failure(
         IMPORT_ERRORS.several,
-        `the text holds ${all.length} game records, starting on lines ${all.map((r) => r.line).join(', ')}; import one at a time`,
+        `the text holds ${all.length} game records, starting on lines ${all.map((r) => r.line).join(', ')}`,
       ),
       records: all.length,
     };
   const parsed = all[0];
   if (parsed === undefined) return failure(IMPORT_ERRORS.empty, 'the record is empty');
+  return importParsed(parsed, own, now, id);
+}
+
+/** What a text of one or more records gave: the games, and each record that failed, by line. */
+export interface ImportedRecords {
+  readonly games: readonly Game[];
+  readonly failures: readonly (ImportFailure & { readonly line: number })[];
+}
+
+/**
+ * Every game of a text of one or more OTN records (a `tafl match --records` file, a collection of
+ * OpenTafl's saves end to end): each record that opens and replays becomes a game; one that does
+ * not is listed with the line where it starts, and does not stop the others.
+ */
+export function importRecords(
+  text: string,
+  own: readonly Ruleset[] = [],
+  now: number = Date.now(),
+): ImportedRecords {
+  const games: Game[] = [];
+  const failures: (ImportFailure & { line: number })[] = [];
+  for (const parsed of parseRecords(text)) {
+    const imported = importParsed(parsed, own, now);
+    if (imported.ok) games.push(imported.value);
+    else failures.push({ ...imported, line: parsed.line });
+  }
+  return { games, failures };
+}
+
+function importParsed(parsed: RecordInFile, own: readonly Ruleset[], now: number, id?: string): ImportResult {
   if (!parsed.ok)
     return failure(
       parsed.code === RECORD_ERRORS.rules ? IMPORT_ERRORS.rules : IMPORT_ERRORS.syntax,

@@ -172,8 +172,12 @@ export const en = {
   importClipboard: 'Paste from the clipboard',
   pasteFailed: 'The browser did not allow reading the clipboard: paste into the box instead.',
   importErrorEmpty: 'The record is empty.',
-  importErrorRecordCount: (count: number) =>
-    `The text holds ${count} game records: import them one at a time.`,
+  importErrorRecordCount: (count: number) => `The text holds ${count} game records.`,
+  importedGames: (imported: number, total: number) =>
+    imported === total
+      ? `${total} games imported: the finished ones are listed below, the others are with your games in progress.`
+      : `${imported} of ${total} games imported; the others cannot be read:`,
+  importRecordAt: (line: number) => `Record at line ${line}:`,
   importErrorSyntax: 'This is not an OTN game record that can be read.',
   importErrorRules: 'The record’s rules cannot be played here.',
   importErrorPosition: 'The record’s start position is not valid under its rules.',

@@ -169,7 +169,12 @@ export const es: Messages = {
   importClipboard: 'Pegar del portapapeles',
   pasteFailed: 'El navegador no ha permitido leer el portapapeles: pega el texto en el recuadro.',
   importErrorEmpty: 'La partida está vacía.',
-  importErrorRecordCount: (count: number) => `El texto contiene ${count} partidas: impórtalas de una en una.`,
+  importErrorRecordCount: (count: number) => `El texto contiene ${count} partidas.`,
+  importedGames: (imported, total) =>
+    imported === total
+      ? `${total} partidas importadas: las terminadas aparecen abajo y las demás, con tus partidas en curso.`
+      : `${imported} de ${total} partidas importadas; las demás no se pueden leer:`,
+  importRecordAt: (line) => `Partida de la línea ${line}:`,
   importErrorSyntax: 'No es una partida OTN que se pueda leer.',
   importErrorRules: 'Las reglas de la partida no se pueden jugar aquí.',
   importErrorPosition: 'La posición inicial de la partida no es válida con sus reglas.',

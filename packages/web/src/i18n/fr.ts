@@ -170,7 +170,12 @@ export const fr: Messages = {
   importClipboard: 'Coller depuis le presse-papiers',
   pasteFailed: 'Le navigateur n’a pas permis de lire le presse-papiers : collez le texte dans la zone.',
   importErrorEmpty: 'La partie est vide.',
-  importErrorRecordCount: (count: number) => `Le texte contient ${count} parties : importez-les une par une.`,
+  importErrorRecordCount: (count: number) => `Le texte contient ${count} parties.`,
+  importedGames: (imported, total) =>
+    imported === total
+      ? `${total} parties importées : les parties terminées sont listées ci-dessous, les autres sont avec vos parties en cours.`
+      : `${imported} parties importées sur ${total} ; les autres ne peuvent pas être lues :`,
+  importRecordAt: (line) => `Partie de la ligne ${line} :`,
   importErrorSyntax: 'Ce n’est pas une partie OTN lisible.',
   importErrorRules: 'Les règles de la partie ne peuvent pas être jouées ici.',
   importErrorPosition: 'La position de départ de la partie n’est pas valide selon ses règles.',
