@@ -39,6 +39,8 @@ interface Read {
   readonly source: string;
   readonly notes: readonly { readonly kind: string; readonly text: string }[];
   readonly errors: readonly string[];
+  /** The document's language, `<html lang>`. */
+  readonly lang: string;
 }
 
 async function read(rules: Ruleset, lang: Lang): Promise<Read> {
@@ -58,6 +60,7 @@ async function read(rules: Ruleset, lang: Lang): Promise<Read> {
         els.map((el) => ({ kind: (el as HTMLElement).dataset['kind'] ?? '', text: el.textContent ?? '' })),
       ),
     errors: (page as Page & { errors?: string[] }).errors ?? [],
+    lang: await page.evaluate(() => document.documentElement.lang),
   };
 }
 
@@ -92,5 +95,6 @@ describe('each rules page says what its own source says, and only that', () => {
         // The source is named as core's sources.ts names it, in the page's language.
         expect(page.source).toContain(rulesetSource(rules, lang));
         expect(page.errors).toEqual([]);
+        expect(page.lang, 'the document is in the page’s language').toBe(lang);
       });
 });

@@ -34,6 +34,10 @@ export function App() {
       : '';
   // A new screen starts at its top, not where the last one was scrolled to.
   useEffect(() => scrollTo(0, 0), [route.screen, place]);
+  // The document's language is the page's (screen readers, hyphenation, a printed sheet's PDF).
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
   return (
     <div class="app" lang={lang}>
       <header class="top">
@@ -55,7 +59,6 @@ export function App() {
               const next = (e.target as HTMLSelectElement).value as Lang;
               rememberLanguage(next);
               setLang(next);
-              document.documentElement.lang = next;
             }}
           >
             {LANGUAGES.map((l) => (
