@@ -1,5 +1,5 @@
 /**
- * The board as text, drawn like the diagrams of RULES.md: rank 1 at the bottom, file letters
+ * The board as text, drawn like the diagrams of docs/rules.md: rank 1 at the bottom, file letters
  * below, A attacker, D defender, K king. Empty special squares (the throne and the corners) are
  * `+`, so they stand out from the `.` of an ordinary empty square even without color; color is
  * an extra for terminals, chosen by the caller.

@@ -1,4 +1,4 @@
-// `tafl show`: an OTN position drawn like RULES.md's diagrams, rank 7 on top, with the empty
+// `tafl show`: an OTN position drawn like docs/rules.md's diagrams, rank 7 on top, with the empty
 // throne and corners marked `+` so they stand apart from the `.` of ordinary empty squares.
 import { describe, expect, it } from 'vitest';
 import { drawBoard } from '../src/board.js';

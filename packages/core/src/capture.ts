@@ -1,5 +1,5 @@
 /**
- * Captures, as RULES.md states them. After side S moves a piece to m, each enemy next to m is
+ * Captures, as docs/rules.md states them. After side S moves a piece to m, each enemy next to m is
  * checked on its own line: a soldier falls when the square beyond it is hostile to it for S; the
  * king falls by the form his square calls for (two, three beside the throne, four on it, enclosure
  * where the edge never counts), and brandub-fr adds king-and-shield. The rule parameters are read

@@ -3,8 +3,8 @@
  * make/unmake, legal moves, captures (capture.ts) and the end of the game.
  *
  * Designed for the search and perft first: every move pushes a fixed-size undo record, so
- * `play`/`undo` allocate nothing. After each move the outcome is settled at once (RULES.md:
- * "after each move, the first of these that applies ends the game"), and the number of legal
+ * `play`/`undo` allocate nothing. After each move the outcome is settled at once, the first
+ * ending that applies deciding (docs/rules.md, "What every ruleset shares"), and the number of legal
  * moves of the side to move is kept, which is also what bulk-counting perft needs last.
  *
  * `play` trusts its caller: ask `isLegal` first with moves from outside.

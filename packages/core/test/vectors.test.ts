@@ -1,5 +1,5 @@
 // Trace vectors, fixtures/vectors/*.jsonl.gz (provenance in fixtures/vectors/README.md): random
-// games under each ruleset of RULES.md and games that reach rare rules, made by an independent
+// games under each ruleset of docs/rules.md and games that reach rare rules, made by an independent
 // implementation that agrees with OpenTafl where OTN can express the rules. Each trace must be
 // reproduced exactly, record by record. Every file is named here, so a missing one fails.
 import { describe, expect, it } from 'vitest';

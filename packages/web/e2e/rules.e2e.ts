@@ -1,5 +1,5 @@
-// The rules pages in Chromium, against the app as `npm start` serves it: RULES.md, "the rules page
-// of the app must show the same marks", in Spanish, English and French. Screenshots to look at:
+// The rules pages in Chromium, against the app as `npm start` serves it: they carry the marks of
+// docs/rules.md (each preset's readings and house rules), in Spanish, English and French. Screenshots to look at:
 // /tmp/rules.png (the king's capture of brandub-fr, desktop), /tmp/rules-top.png (its top) and
 // /tmp/rules-phone.png (390x844).
 import { describe, expect, it } from 'vitest';
@@ -52,7 +52,7 @@ describe('the rules page in each language', () => {
       await expect(shield.locator('.rp-mark[data-kind="reading"]').textContent()).resolves.toBe(lang.reading);
       await expect(shield.locator('.rp-note[data-kind="reading"]').count()).resolves.toBe(1);
 
-      // Every page has the house rules of RULES.md: draw by agreement and resignation.
+      // Every page has the house rules of docs/rules.md: draw by agreement and resignation.
       const house = page.locator('#rules-draws .rp-mark[data-kind="house rule"]');
       await expect(house.first().textContent()).resolves.toBe(lang.house);
 

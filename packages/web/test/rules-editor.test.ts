@@ -1,5 +1,5 @@
-// The rules editor's model (rules/editor-model.ts, rules/catalog.ts), without a DOM. RULES.md:
-// "Every ruleset is a value of these parameters; the rules editor exposes all of them."
+// The rules editor's model (rules/editor-model.ts, rules/catalog.ts), without a DOM. docs/rules.md,
+// "The rule parameters": a ruleset is a value of them all, and the editor sets every one.
 import { describe, expect, it } from 'vitest';
 import {
   ARD_RI_LAYOUT,

@@ -1,5 +1,5 @@
 /**
- * Plain move lists, one game a line, as the real Brandubh games of ../shared/games are kept (the
+ * Plain move lists, one game a line, as the real Brandubh games of test/fixtures/games are kept (the
  * test data of bunburya/hnefatafl-rs):
  *
  *     d2-e2 c4-c5 e2-d2xd3 c4-c3 ... d6-d3xc3xd2 timeout,3,1,Black

@@ -1,5 +1,5 @@
-// ard-ri-es: RULES.md, "The six rulesets of the seeds", row `ard-ri-es` (seed 002, "Ard Ri"),
-// and its paragraph in "Details and readings, ruleset by ruleset".
+// ard-ri-es: docs/rules.md, “ard-ri-es” (the article “¿Jugamos al Ard Ri?”): its table of
+// values and what the article says, point by point.
 import { describe, expect, it } from 'vitest';
 import { ardRiEs as rules, startingPosition } from '../../src/index.js';
 import { at, captured, destinations, draw, isLegal, otn, outcome, play, record, setUp } from './diagram.js';

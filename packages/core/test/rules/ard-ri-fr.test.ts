@@ -1,5 +1,5 @@
-// ard-ri-fr: RULES.md, "The six rulesets of the seeds", row `ard-ri-fr` (seed 004, "Le Ard-ri"),
-// and its paragraph in "Details and readings, ruleset by ruleset". Every piece steps one square,
+// ard-ri-fr: docs/rules.md, “ard-ri-fr” (the leaflet “Ard-ri et Brandub”, “Le Ard-ri”): its
+// table of values and what the leaflet says, point by point. Every piece steps one square,
 // and the king escapes on any edge square, so the diagrams keep him off the edge.
 import { describe, expect, it } from 'vitest';
 import { ardRiFr as rules, startingPosition } from '../../src/index.js';

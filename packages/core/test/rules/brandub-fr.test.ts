@@ -1,5 +1,5 @@
-// brandub-fr: RULES.md, "The six rulesets of the seeds", row `brandub-fr` (seed 004, "Le
-// Brandub"), and its paragraph in "Details and readings, ruleset by ruleset".
+// brandub-fr: docs/rules.md, “brandub-fr” (the leaflet “Ard-ri et Brandub”, “Le Brandub”): its
+// table of values and what the leaflet says, point by point.
 import { describe, expect, it } from 'vitest';
 import { brandubFr as rules, squareName, startingPosition } from '../../src/index.js';
 import {

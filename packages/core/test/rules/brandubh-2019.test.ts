@@ -1,5 +1,5 @@
-// brandubh-2019: RULES.md, "The six rulesets of the seeds", row `brandubh-2019` (seed 001, the
-// 2019 blog), and its paragraph in "Details and readings, ruleset by ruleset".
+// brandubh-2019: docs/rules.md, “brandubh-2019” (the 2019 blog post): its table of values and
+// what the post says, point by point.
 import { describe, expect, it } from 'vitest';
 import { brandubh2019 as rules, startingPosition } from '../../src/index.js';
 import { at, captured, destinations, draw, isLegal, otn, outcome, play, record, setUp } from './diagram.js';

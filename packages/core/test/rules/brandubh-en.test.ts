@@ -1,5 +1,5 @@
-// brandubh-en: RULES.md, "The six rulesets of the seeds", row `brandubh-en` (seed 003, "Black
-// Raven"), and its paragraph in "Details and readings, ruleset by ruleset".
+// brandubh-en: docs/rules.md, “brandubh-en” (the leaflet “Brandubh Rules”, Black Raven): its
+// table of values and what the leaflet says, point by point.
 import { describe, expect, it } from 'vitest';
 import { brandubhEn as rules, startingPosition } from '../../src/index.js';
 import { at, captured, destinations, draw, isLegal, otn, outcome, play, record, setUp } from './diagram.js';

@@ -1,5 +1,5 @@
 /**
- * Diagrams for the rule tests. A test draws its position as RULES.md does, rank 7 at the top:
+ * Diagrams for the rule tests. A test draws its position as docs/rules.md does, rank 7 at the top:
  *
  *     7 . . . A . . .
  *     6 . . . . . . .

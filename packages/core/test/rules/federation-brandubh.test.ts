@@ -1,6 +1,6 @@
-// federation-brandubh: RULES.md, "Two reference rulesets of other software", the World Tafl
-// Federation rules: "as `plazoleta`, except that the king moves like a rook". The rules of
-// plazoleta are quoted from its row and paragraph of RULES.md.
+// federation-brandubh: docs/rules.md, “federation-brandubh”, the World Tafl Federation rules: as
+// `plazoleta`, except that the king moves like a rook. The rules of plazoleta are quoted from its
+// table of values in docs/rules.md.
 import { describe, expect, it } from 'vitest';
 import { federationBrandubh as rules, startingPosition } from '../../src/index.js';
 import { at, captured, destinations, draw, isLegal, otn, outcome, play, record, setUp } from './diagram.js';
@@ -23,7 +23,7 @@ describe('federation-brandubh: layout and first to move', () => {
   });
 });
 
-describe('federation-brandubh: the marks of RULES.md', () => {
+describe('federation-brandubh: the marks of docs/rules.md', () => {
   it('a reference ruleset carries no *(reading)* or *(house rule)* mark', () => {
     expect(rules.notes).toEqual([]);
   });

@@ -1,5 +1,5 @@
-// opentafl-brandub: RULES.md, "Two reference rulesets of other software", row `opentafl-brandub`
-// (OpenTafl's built-in Brandub).
+// opentafl-brandub: docs/rules.md, “opentafl-brandub” (OpenTafl's built-in Brandub, a reference
+// ruleset of other software).
 import { describe, expect, it } from 'vitest';
 import { opentaflBrandub as rules, startingPosition } from '../../src/index.js';
 import { at, captured, destinations, draw, isLegal, otn, outcome, play, record, setUp } from './diagram.js';
@@ -22,7 +22,7 @@ describe('opentafl-brandub: layout and first to move', () => {
   });
 });
 
-describe('opentafl-brandub: the marks of RULES.md', () => {
+describe('opentafl-brandub: the marks of docs/rules.md', () => {
   it('a reference ruleset carries no *(reading)* or *(house rule)* mark', () => {
     expect(rules.notes).toEqual([]);
   });

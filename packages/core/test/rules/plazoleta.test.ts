@@ -1,5 +1,5 @@
-// plazoleta: RULES.md, "The six rulesets of the seeds", row `plazoleta` (seed 000, "Bran-dubh",
-// La Plazoleta), and its paragraph in "Details and readings, ruleset by ruleset".
+// plazoleta: docs/rules.md, “plazoleta” (the leaflet “Bran-dubh” by La Plazoleta artesanos): its
+// table of values and what the leaflet says, point by point.
 import { describe, expect, it } from 'vitest';
 import { plazoleta as rules, startingPosition } from '../../src/index.js';
 import { at, captured, destinations, draw, isLegal, otn, outcome, play, record, setUp } from './diagram.js';

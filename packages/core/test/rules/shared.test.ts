@@ -1,4 +1,4 @@
-// RULES.md, "What every ruleset shares", checked under each of the eight rulesets. The diagrams
+// docs/rules.md, "What every ruleset shares", checked under each of the eight rulesets. The diagrams
 // use one-square moves of soldiers, away from the throne and the corners, so that they mean the
 // same under every ruleset (ard-ri-fr's pieces only step; ard-ri-es's king does not capture).
 import { describe, expect, it } from 'vitest';

@@ -32,7 +32,7 @@ const FILES = 'abcdefghijklmnopqrstuvwxyz';
 export const fileOf = (size: number, sq: BoardSquare): number => sq % size;
 export const rankOf = (size: number, sq: BoardSquare): number => Math.floor(sq / size);
 
-/** `d4`: file letter and rank number from 1, as RULES.md names squares. */
+/** `d4`: file letter and rank number from 1, as docs/rules.md names squares. */
 export const squareName = (size: number, sq: BoardSquare): string =>
   `${FILES[fileOf(size, sq)]}${rankOf(size, sq) + 1}`;
 

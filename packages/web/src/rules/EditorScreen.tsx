@@ -1,5 +1,5 @@
 /**
- * The rules editor, `#/editor` and `#/editor/ID`: every parameter of RULES.md in a form with its
+ * The rules editor, `#/editor` and `#/editor/ID`: every parameter of docs/rules.md in a form with its
  * explanation, the starting position editor, the name; save to the browser (the home screen then
  * lists the ruleset), delete, export and import as an OTN rules string, and play. A preset opens
  * as a new copy; the player's own ruleset opens to be changed in place. The logic is in

@@ -1,4 +1,4 @@
-/** RULES.md's marks as the pages show them: a badge after the sentence, the note beneath it. */
+/** The marks of docs/rules.md (reading, house rule) as the pages show them: a badge after the sentence, the note beneath it. */
 
 import type { Mark } from './explain.js';
 

@@ -1,6 +1,6 @@
 /**
  * The rules: `#/rules` lists every ruleset, `#/rules/ID` explains one (a preset or the player's
- * own) from its parameters, in the player's language, with the marks of RULES.md, diagrams the
+ * own) from its parameters, in the player's language, with the marks of docs/rules.md, diagrams the
  * core has played, where the rules come from, and the OTN rules string to take elsewhere.
  */
 

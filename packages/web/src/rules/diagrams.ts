@@ -8,7 +8,7 @@
  *
  * Every move is one square long, so that it is legal whether pieces move like rooks or step; the
  * king stands away from the edge where the edge is an escape. Positions are drawn below with rank 7
- * at the top, as RULES.md draws them.
+ * at the top, as docs/rules.md draws them.
  */
 
 import {
