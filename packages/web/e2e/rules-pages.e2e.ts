@@ -8,31 +8,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rulesetSource } from '../src/rules/describe.js';
 import { RULES_TEXT } from '../src/rules/text/index.js';
+import { EXIT_SQUARES, SOURCE_WORDS } from '../test/source-words.js';
 import { openPage, useApp } from './harness.js';
 
 const app = useApp();
 
 const LOCALES = { es: 'es-ES', en: 'en-GB', fr: 'fr-FR' } as const;
 type Lang = keyof typeof LOCALES;
-
-/** Words that only the pages of these rulesets may hold, in any of the three languages. */
-const OWNED: readonly (readonly [RegExp, readonly string[]])[] = [
-  [/Black Raven|Aggressors/, ['brandubh-en']],
-  [/casillas? (de )?salida/i, ['plazoleta']],
-  [/puertas de salida/i, ['brandubh-2019']],
-  [/\bnegras\b|\bblancas\b/i, ['plazoleta', 'brandubh-2019', 'ard-ri-es']],
-  [/peones|casillas de fuga|monarca|encerrarlo/i, ['ard-ri-es']],
-  [/compulsory|obligatori|obligatoire/i, ['ard-ri-fr', 'brandub-fr']],
-  [/refuge/i, ['ard-ri-fr', 'brandub-fr']],
-  [/gardes du roi/i, ['ard-ri-fr']],
-  [/brannán|\bprinces?\b|une ou deux sorties|announce|anunci|annonce/i, ['brandub-fr']],
-  [
-    /edge of the board captures nothing|contra el borde del tablero|contre le bord du plateau/i,
-    ['ard-ri-es'],
-  ],
-  [/déplacements successifs/i, ['ard-ri-fr', 'brandub-fr']],
-  [/“Defenders”|«\u202fDefenders\u202f»|«Defenders»/, ['brandubh-en']],
-];
 
 interface Read {
   readonly text: string;
@@ -71,14 +53,12 @@ describe('each rules page says what its own source says, and only that', () => {
         const page = await read(rules, lang);
         const t = RULES_TEXT[lang];
 
-        for (const [words, owners] of OWNED)
+        for (const [words, owners] of SOURCE_WORDS)
           expect(words.test(page.text), `${String(words)} on ${rules.id}/${lang}`).toBe(
             owners.includes(rules.id),
           );
         if (rules.escape === 'edge')
-          expect(page.text, 'a ruleset without exit squares names none').not.toMatch(
-            /exit squares?|casillas? (de )?salida|cases? de sortie/i,
-          );
+          expect(page.text, 'a ruleset without exit squares names none').not.toMatch(EXIT_SQUARES);
 
         // The source's own words, each quoted on its page.
         for (const [, word] of sourceOf(rules.id)!.terms) expect(page.text).toContain(word);

@@ -8,6 +8,7 @@ import { LANGUAGES } from '../src/i18n/index.js';
 import { SECTIONS, explainRuleset, noteKey, type Section } from '../src/rules/explain.js';
 import { describeRuleset, rulesetSource } from '../src/rules/describe.js';
 import { RULES_TEXT } from '../src/rules/text/index.js';
+import { EXIT_SQUARES, SOURCE_WORDS } from './source-words.js';
 
 /** The shape of a catalogue: its keys, nested, and whether each value is text or a function. */
 function shape(value: unknown): unknown {
@@ -65,26 +66,7 @@ const pageOf = (rules: Ruleset, lang: (typeof LANGUAGES)[number]): string =>
     .join('\n');
 
 describe('what belongs to one source is said on its pages and on no other', () => {
-  /** Words that only the pages of these rulesets may hold, in any language. */
-  const owned: readonly (readonly [RegExp, readonly string[]])[] = [
-    [/Black Raven|Aggressors/, ['brandubh-en']],
-    [/casillas? (de )?salida/i, ['plazoleta']],
-    [/puertas de salida/i, ['brandubh-2019']],
-    [/\bnegras\b|\bblancas\b/i, ['plazoleta', 'brandubh-2019', 'ard-ri-es']],
-    [/peones|casillas de fuga|monarca|encerrarlo/i, ['ard-ri-es']],
-    [/compulsory|obligatori|obligatoire/i, ['ard-ri-fr', 'brandub-fr']],
-    [/refuge/i, ['ard-ri-fr', 'brandub-fr']],
-    [/gardes du roi/i, ['ard-ri-fr']],
-    [/brannán|princes?\b|une ou deux sorties|announce|anunci|annonce/i, ['brandub-fr']],
-    [
-      /the edge of the board captures nothing|contra el borde del tablero|contre le bord du plateau/i,
-      ['ard-ri-es'],
-    ],
-    [/déplacements successifs/i, ['ard-ri-fr', 'brandub-fr']],
-    [/Defenders”|«\u202fDefenders|«Defenders»/, ['brandubh-en']],
-  ];
-
-  for (const [words, ids] of owned)
+  for (const [words, ids] of SOURCE_WORDS)
     it(`${String(words)}: only on the pages of ${ids.join(', ')}`, () => {
       for (const rules of PRESETS)
         for (const lang of LANGUAGES) {
@@ -96,9 +78,7 @@ describe('what belongs to one source is said on its pages and on no other', () =
   it('a ruleset whose king escapes on the edge has no exit squares: no page of it names any', () => {
     for (const rules of PRESETS.filter((r) => r.escape === 'edge'))
       for (const lang of LANGUAGES)
-        expect(pageOf(rules, lang), `${rules.id} in ${lang}`).not.toMatch(
-          /exit square|casillas? (de )?salida|case de sortie|salida|sortie/i,
-        );
+        expect(pageOf(rules, lang), `${rules.id} in ${lang}`).not.toMatch(EXIT_SQUARES);
   });
 
   it('the source’s own words make one sentence of the board section, only on a preset whose source has some', () => {
