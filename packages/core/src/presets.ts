@@ -123,7 +123,7 @@ export const ardRiEs = defineRuleset({
       id: 'kingUnarmed',
       kind: 'reading',
       parameter: 'kingArmed',
-      text: 'A piece is taken between two enemy “peones” (soldiers): the king, no soldier, takes no part in captures.',
+      text: 'A piece is taken between two enemy “peones” (soldiers): the king, not a soldier, takes no part in captures.',
     },
     {
       id: 'kingEnclosed',

@@ -191,7 +191,7 @@ export const en = {
       'These rules have no draw: here the third occurrence of a position, same side to move, draws.',
     kingArmed: 'The rules do not say whether the king captures: he does, as one of the defenders’ pieces.',
     kingUnarmed:
-      'A piece is taken between two enemy “peones” (soldiers): the king, no soldier, takes no part in captures.',
+      'A piece is taken between two enemy “peones” (soldiers): the king, not a soldier, takes no part in captures.',
     layoutArdRi:
       'The article gives no starting position: the Ard Ri layout, two attackers for each defender as it says.',
     kingEnclosed:
