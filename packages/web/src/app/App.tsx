@@ -17,7 +17,10 @@ import { LobbyScreen } from '../online/LobbyScreen.js';
 import { OnlineScreen } from '../online/OnlineScreen.js';
 import { EditorScreen } from '../rules/EditorScreen.js';
 import { RulesScreen } from '../rules/RulesScreen.js';
-import { navigate, useRoute } from './router.js';
+import { RulesetsScreen } from '../rules/RulesetsScreen.js';
+import { AnalysisScreen } from '../analysis/AnalysisScreen.js';
+import { LearnScreen } from '../lessons/LearnScreen.js';
+import { navigate, routeHash, useRoute } from './router.js';
 import type { ScreenProps } from './screen.js';
 
 export function App() {
@@ -31,7 +34,11 @@ export function App() {
     route.screen === 'editor' ||
     route.screen === 'online'
       ? route.id
-      : '';
+      : route.screen === 'analysis'
+        ? routeHash(route)
+        : route.screen === 'learn'
+          ? `${route.ruleset ?? ''}/${route.lesson ?? ''}`
+          : '';
   // A new screen starts at its top, not where the last one was scrolled to.
   useEffect(() => scrollTo(0, 0), [route.screen, place]);
   // The document's language is the page's (screen readers, hyphenation, a printed sheet's PDF).
@@ -76,6 +83,15 @@ export function App() {
         {route.screen === 'open' && <OpenLink {...props} query={route.query} />}
         {route.screen === 'online' && <OnlineScreen {...props} id={route.id} />}
         {route.screen === 'lobby' && <LobbyScreen {...props} />}
+        {route.screen === 'analysis' && <AnalysisScreen {...props} source={route.source} />}
+        {route.screen === 'rulesets' && <RulesetsScreen {...props} />}
+        {route.screen === 'learn' && (
+          <LearnScreen
+            {...props}
+            {...(route.ruleset ? { ruleset: route.ruleset } : {})}
+            {...(route.lesson ? { lesson: route.lesson } : {})}
+          />
+        )}
       </main>
     </div>
   );

@@ -3,7 +3,8 @@
  * `#/` home, `#/game/ID` a game, `#/archive`, `#/rules` and `#/rules/ID`, `#/editor` and
  * `#/editor/ID`, `#/open?...` for links that open a position or a game (game/links.ts), and
  * online play: `#/online/ID` a game (the link a player sends), `#/lobby` the games to join,
- * watch or replay.
+ * watch or replay; `#/analysis/...` the analysis board (`AnalysisSource`), `#/rulesets` every
+ * ruleset to choose from, `#/learn`, `#/learn/RULESET` and `#/learn/RULESET/LESSON` the lessons.
  */
 
 import { useEffect, useState } from 'preact/hooks';
@@ -16,12 +17,25 @@ export type Route =
   | { readonly screen: 'editor'; readonly id?: string }
   | { readonly screen: 'open'; readonly query: URLSearchParams }
   | { readonly screen: 'online'; readonly id: string }
-  | { readonly screen: 'lobby' };
+  | { readonly screen: 'lobby' }
+  | { readonly screen: 'analysis'; readonly source: AnalysisSource }
+  | { readonly screen: 'rulesets' }
+  | { readonly screen: 'learn'; readonly ruleset?: string; readonly lesson?: string };
+
+/**
+ * What an analysis board opens: a game kept in this browser (`#/analysis/ID`), a finished online
+ * game (`#/analysis/online/ID`), or a position or game described by a link's parameters
+ * (`#/analysis?rules=...&position=...&moves=...`, the parameters of game/links.ts).
+ */
+export type AnalysisSource =
+  | { readonly kind: 'local'; readonly id: string }
+  | { readonly kind: 'online'; readonly id: string }
+  | { readonly kind: 'link'; readonly query: URLSearchParams };
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#\/?/, '');
   const [head = '', query = ''] = path.split('?');
-  const [screen, id] = head.split('/').map(decodeURIComponent);
+  const [screen, id, sub] = head.split('/').map(decodeURIComponent);
   switch (screen) {
     case 'game':
       return id ? { screen: 'game', id } : { screen: 'home' };
@@ -37,6 +51,19 @@ export function parseRoute(hash: string): Route {
       return id ? { screen: 'online', id } : { screen: 'lobby' };
     case 'lobby':
       return { screen: 'lobby' };
+    case 'analysis':
+      if (id === 'online' && sub) return { screen: 'analysis', source: { kind: 'online', id: sub } };
+      return id
+        ? { screen: 'analysis', source: { kind: 'local', id } }
+        : { screen: 'analysis', source: { kind: 'link', query: new URLSearchParams(query) } };
+    case 'rulesets':
+      return { screen: 'rulesets' };
+    case 'learn':
+      return {
+        screen: 'learn',
+        ...(id ? { ruleset: id } : {}),
+        ...(id && sub ? { lesson: sub } : {}),
+      };
     default:
       return { screen: 'home' };
   }
@@ -59,6 +86,25 @@ export function routeHash(route: Route): string {
       return `#/online/${encodeURIComponent(route.id)}`;
     case 'lobby':
       return '#/lobby';
+    case 'analysis':
+      return analysisHash(route.source);
+    case 'rulesets':
+      return '#/rulesets';
+    case 'learn':
+      return `#/learn${route.ruleset ? `/${encodeURIComponent(route.ruleset)}` : ''}${
+        route.ruleset && route.lesson ? `/${encodeURIComponent(route.lesson)}` : ''
+      }`;
+  }
+}
+
+function analysisHash(source: AnalysisSource): string {
+  switch (source.kind) {
+    case 'local':
+      return `#/analysis/${encodeURIComponent(source.id)}`;
+    case 'online':
+      return `#/analysis/online/${encodeURIComponent(source.id)}`;
+    case 'link':
+      return `#/analysis?${source.query.toString()}`;
   }
 }
 
