@@ -30,7 +30,8 @@ class FakeStorage implements GameStorage {
   }
 }
 
-const game = (id: string, moves: string[] = []): Game => {
+/** A game in progress on this device: one move played (an empty one is not "in progress"). */
+const game = (id: string, moves: string[] = ['a4-a2']): Game => {
   const made = createGame({ rules: 'brandubh-2019', moves }, 1000, id);
   if (!made.ok) throw new Error(made.message);
   return made.value;
@@ -145,5 +146,31 @@ describe('corrupt or foreign data', () => {
   it('says so when nothing fits', () => {
     const store = createStore(new FakeStorage(10));
     expect(store.save(game('a'))).toBe(false);
+  });
+});
+
+describe('an empty game on this device (issue 13)', () => {
+  it('is not listed in progress, yet its page finds it, until another game is saved', () => {
+    const store = createStore(new FakeStorage());
+    const empty = game('empty', []);
+    store.save(empty);
+    expect(store.current()).toEqual([]);
+    expect(store.get('empty')).toEqual(empty);
+    store.save(game('played'));
+    expect(store.current().map((g) => g.id)).toEqual(['played']);
+    expect(store.get('empty')).toBeUndefined();
+  });
+
+  it('is listed once a move is played, and a computer game is listed before its first move', () => {
+    const store = createStore(new FakeStorage());
+    store.save(game('local', ['a4-a2']));
+    const computer = createGame(
+      { rules: 'brandubh-2019', opponent: { kind: 'computer', level: 2, human: 'attackers' } },
+      1000,
+      'computer',
+    );
+    if (!computer.ok) throw new Error(computer.message);
+    store.save(computer.value);
+    expect(store.current().map((g) => g.id)).toEqual(['computer', 'local']);
   });
 });

@@ -49,7 +49,7 @@ export function createStore(storage: GameStorage | undefined = pageStorage()): G
   };
   const read = (key: string): Game[] => readGames(backend, key);
   const store: GameStore = {
-    current: () => read(CURRENT_KEY),
+    current: () => read(CURRENT_KEY).filter((g) => !isEmptyLocal(g)),
     archive: () => read(ARCHIVE_KEY),
     get: (id) => read(CURRENT_KEY).find((g) => g.id === id) ?? read(ARCHIVE_KEY).find((g) => g.id === id),
     save(game) {
@@ -62,7 +62,8 @@ export function createStore(storage: GameStorage | undefined = pageStorage()): G
           others.filter((g) => g.id !== game.id),
         );
       const limit = here === ARCHIVE_KEY ? ARCHIVE_LIMIT : CURRENT_LIMIT;
-      const games = [game, ...read(here).filter((g) => g.id !== game.id)].slice(0, limit);
+      // An empty game on this device is kept for its own page only: the next save drops it.
+      const games = [game, ...read(here).filter((g) => g.id !== game.id && !isEmptyLocal(g))].slice(0, limit);
       return writeGames(backend, here, games);
     },
     remove(id) {
@@ -79,6 +80,14 @@ export function createStore(storage: GameStorage | undefined = pageStorage()): G
   };
   return store;
 }
+
+/**
+ * A game of two people on this device where no move has been played: not "in progress" (the home
+ * page and the archive never list it); it stays readable by `get` so that its page survives a
+ * reload, until another game is saved.
+ */
+export const isEmptyLocal = (g: Game): boolean =>
+  g.opponent.kind === 'local' && g.moves.length === 0 && g.result === undefined;
 
 /** The games of one key; never throws. */
 export function readGames(storage: Pick<Storage, 'getItem' | 'setItem'>, key: string): Game[] {
