@@ -20,3 +20,4 @@ export * from './notation/records.js';
 export * from './notation/opentafl.js';
 export * from './notation/movelist.js';
 export * from './random.js';
+export * from './analysis.js';

@@ -8,14 +8,13 @@
  * the game's own draws (repetition, quiet plies, no legal move) come from the Position itself.
  */
 
-import { ATTACKER, KING, PASS, type Move, type Position } from '@tafl/core';
+import { ATTACKER, KING, PASS, WIN, WIN_BOUND, type Move, type Position } from '@tafl/core';
 import { evalContext, evaluate, routesFrom, type EvalContext, type Weights } from './eval.js';
 import { weightsFor } from './weights.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 
-export const WIN = 30000;
-/** Scores beyond this are wins or losses in `WIN - |score|` plies. */
-export const WIN_BOUND = WIN - 1000;
+/** A win in N plies scores WIN - N; scores beyond WIN_BOUND are wins (core's analysis.ts). */
+export { WIN, WIN_BOUND };
 const INFINITE = 32000;
 const MAX_PLY = 128;
 const MAX_QUIESCENCE = 8;
