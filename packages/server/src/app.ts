@@ -4,10 +4,11 @@
  * port and stop it; main.ts opens the store and the hub and starts it.
  */
 
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Hub } from './hub.js';
 import {
@@ -32,6 +33,11 @@ export interface ServerOptions {
    * rate); 0 for no limit (benchmarks). Default 2.
    */
   readonly httpRate?: number;
+  /**
+   * Serve the build's source maps (`*.map`, answered 404 otherwise) and name each script's map
+   * in a `SourceMap` header. Default false (main.ts: SERVE_SOURCEMAPS=1).
+   */
+  readonly serveSourceMaps?: boolean;
 }
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -65,7 +71,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const log = options.log ?? (() => {});
   const root = options.webRoot ?? DEFAULT_WEB_ROOT;
   if (!existsSync(root)) throw new Error(`the web app is not built: ${root} is missing (run npm run build)`);
-  await app.register(fastifyStatic, { root, index: ['index.html'], maxAge: '1h' });
+  await app.register(fastifyStatic, staticOptions(root, options.serveSourceMaps ?? false));
   app.get('/healthz', async () => ({ ok: true }));
 
   app.setErrorHandler((error: { code?: string; statusCode?: number; message: string }, _request, reply) => {
@@ -149,6 +155,44 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.get('/api/lobby', async () => hub.lobby());
 
   return app;
+}
+
+/**
+ * A file Vite names by its content (`assets/main-CnLazkCN.js`): it never changes, so browsers
+ * keep it for a year without asking again. Everything else (the page, the favicon) is asked
+ * for again each time (`no-cache`, answered 304 when its ETag still matches), so a reload after
+ * a deploy gets the new page, which names the new assets.
+ */
+export const HASHED_ASSET_RE = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The static files: precompressed copies (vite.config.ts writes them), cache headers, no maps. */
+function staticOptions(root: string, serveSourceMaps: boolean) {
+  const hasMap = new Map<string, boolean>();
+  return {
+    root,
+    index: ['index.html'],
+    // NAME.br / NAME.gz when the browser accepts them and they exist; else NAME itself.
+    preCompressed: true,
+    // Cache-Control is ours (setHeaders); send's would override it.
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    allowedPath: (pathname: string) => serveSourceMaps || !pathname.endsWith('.map'),
+    setHeaders: (res: SetHeadersResponse, path: string) => {
+      // `path` is the file sent: NAME.br for NAME when compressed.
+      const file = path.replace(/\.(br|gz)$/, '');
+      const url = `/${relative(root, file).split(sep).join('/')}`;
+      res.setHeader('vary', 'Accept-Encoding');
+      res.setHeader('cache-control', HASHED_ASSET_RE.test(url) ? IMMUTABLE : 'no-cache');
+      if (serveSourceMaps && file.endsWith('.js')) {
+        let found = hasMap.get(file);
+        if (found === undefined) hasMap.set(file, (found = existsSync(`${file}.map`)));
+        if (found) res.setHeader('sourcemap', `${url.slice(url.lastIndexOf('/') + 1)}.map`);
+      }
+    },
+  };
 }
 
 /** A token bucket per client address; `rate` 0 lets everything through. */

@@ -35,6 +35,7 @@ try {
     hub,
     log,
     ...(httpRate === undefined || !Number.isFinite(httpRate) ? {} : { httpRate }),
+    serveSourceMaps: process.env.SERVE_SOURCEMAPS === '1',
   });
   await app.listen({ host, port });
   const address = app.server.address();
