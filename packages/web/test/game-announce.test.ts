@@ -11,6 +11,7 @@ import {
 } from '@tafl/core';
 import { describe, expect, it } from 'vitest';
 import { announce, announcementHighlights } from '../src/game/announce.js';
+import { announcementText } from '../src/game/Announcements.js';
 import { boardPieces, lastMoveMarks, squareLabeler } from '../src/game/board-view.js';
 import {
   WIN,
@@ -76,7 +77,45 @@ describe('announcements', () => {
       'a5-a7',
     );
     const result = { winner: 'defenders', reason: 'escape' } as const;
-    expect(announce(pos, result)).toEqual([{ kind: 'end', result }]);
+    expect(announce(pos, result)).toEqual([{ kind: 'end', result, king: sq('a7') }]);
+  });
+
+  it('the end names the exit square of a king who escaped, in words', () => {
+    // As above: the king on a5 runs to the corner a7 and stays standing there.
+    const pos = after(
+      'brandubh-2019',
+      'b4-b2',
+      'd5-f5',
+      'g4-g2',
+      'd4-d5',
+      'g2-g3',
+      'd5-a5',
+      'g3-g4',
+      'a5-a7',
+    );
+    expect(pos.pieceAt(sq('a7'))).toBe(3);
+    const [end] = announce(pos, { winner: 'defenders', reason: 'escape' });
+    expect(announcementText(en, end!)).toBe('The defenders win. The king escaped to a7.');
+    expect(announcementText(fr, end!)).toBe('Les défenseurs gagnent. Le roi s’est échappé par a7.');
+  });
+
+  it('the end names the square where the king was captured, and the board marks him there', () => {
+    // From the king on a5 (see above), the attacker d6 comes to a6: the king is taken against a4.
+    const pos = after('brandubh-2019', 'b4-b2', 'd5-f5', 'g4-g2', 'd4-d5', 'g2-g3', 'd5-a5', 'd6-a6');
+    const result = { winner: 'attackers', reason: 'king captured' } as const;
+    const list = announce(pos, result);
+    expect(list).toEqual([{ kind: 'end', result, king: sq('a5') }]);
+    expect(announcementText(en, list[0]!)).toBe('The attackers win. The king was captured on a5.');
+    expect(
+      lastMoveMarks({
+        ply: 7,
+        side: 'attackers',
+        record: 'd6-a6xa5',
+        move: (sq('d6') << 8) | sq('a6'),
+        king: false,
+        captured: [{ square: sq('a5'), role: 'king' }],
+      }).kingCaptured,
+    ).toBe(sq('a5'));
   });
 
   it('a draw on offer', () => {

@@ -260,9 +260,22 @@ export function Board({ config }: { readonly config: BoardConfig }) {
                   data-sq={v.square}
                   data-name={v.name}
                 >
-                  {v.captured && (
+                  {v.captured && !(v.captured === 'king' && config.kingCaptured === v.square) && (
                     <span key={`x${config.lastMove?.join('-')}`} class={`tb-captured tb-${v.captured}`}>
                       <PieceSvg role={v.captured} id={id} />
+                    </span>
+                  )}
+                  {config.kingCaptured === v.square && !v.piece && (
+                    <span
+                      key={`k${config.lastMove?.join('-')}`}
+                      class="tb-king-captured tb-king"
+                      data-testid="king-captured"
+                    >
+                      <PieceSvg role="king" id={id} />
+                      <svg class="tb-king-captured-mark" viewBox="0 0 100 100" aria-hidden="true">
+                        <circle cx="50" cy="50" r="44" />
+                        <path d="M22 22 78 78 M78 22 22 78" />
+                      </svg>
                     </span>
                   )}
                   {v.piece && state.drag?.started && state.drag.from === v.square && (

@@ -37,6 +37,12 @@ export interface BoardConfig {
   readonly lastMove?: readonly [BoardSquare, BoardSquare];
   /** Pieces the last move captured: shown fading out where they stood. */
   readonly captured?: readonly { readonly square: BoardSquare; readonly role: PieceRole }[];
+  /**
+   * The square where the last move captured the king: he is drawn there, marked captured (a red
+   * ring and cross, with a short shake unless the player asked for reduced motion), instead of
+   * fading out like a soldier.
+   */
+  readonly kingCaptured?: BoardSquare;
   /** Squares to mark (e.g. the king's open routes, a hint's move). */
   readonly highlights?: readonly {
     readonly square: BoardSquare;

@@ -8,9 +8,10 @@
 import { squareName, geometry, type Side } from '@tafl/core';
 import type { Messages } from '../i18n/index.js';
 import type { Announcement, EndResult } from './announce.js';
+import { feedbackText } from './feedback-text.js';
 
-/** The sentence of an announcement. */
-export function announcementText(t: Messages, a: Announcement, quietLimit = 0): string {
+/** The sentence of an announcement (`size`: the board's, to name the king's square at the end). */
+export function announcementText(t: Messages, a: Announcement, quietLimit = 0, size = 7): string {
   switch (a.kind) {
     case 'escape':
       return t.escapeThreat(a.routes.length);
@@ -21,8 +22,21 @@ export function announcementText(t: Messages, a: Announcement, quietLimit = 0): 
     case 'drawOffer':
       return a.side === 'attackers' ? t.drawOfferAttackers : t.drawOfferDefenders;
     case 'end':
-      return `${resultText(t, a.result)} ${reasonText(t, a.result, quietLimit)}`;
+      return `${resultText(t, a.result)} ${endReasonText(t, a, quietLimit, size)}`;
   }
+}
+
+/** Why the game ended, with the king's exit square or the square where he was captured. */
+export function endReasonText(
+  t: Messages,
+  a: Extract<Announcement, { kind: 'end' }>,
+  quietLimit: number,
+  size: number,
+): string {
+  if (a.king === undefined) return reasonText(t, a.result, quietLimit);
+  const square = squareName(geometry(size), a.king);
+  const f = feedbackText(t);
+  return a.result.reason === 'escape' ? f.reasonEscapeTo(square) : f.reasonKingCapturedOn(square);
 }
 
 export function resultText(t: Messages, result: EndResult): string {
@@ -104,7 +118,7 @@ export function Announcements({
           <span class="banner-text">
             {a.kind === 'end' ? (
               <>
-                <strong>{resultText(t, a.result)}</strong> {reasonText(t, a.result, quietLimit)}
+                <strong>{resultText(t, a.result)}</strong> {endReasonText(t, a, quietLimit, size)}
               </>
             ) : (
               announcementText(t, a)
@@ -160,6 +174,6 @@ export function spokenMove(
       captured.length > 0 ? t.spokenCaptures(captured.map((sq) => squareName(geo, sq)).join(', ')) : '';
     parts.push(`${who}: ${move}${taken}.`);
   }
-  for (const a of list) parts.push(announcementText(t, a, quietLimit));
+  for (const a of list) parts.push(announcementText(t, a, quietLimit, size));
   return parts.join(' ');
 }

@@ -6,7 +6,7 @@
  * aria-live region; the board marks the squares. Pure, so it is tested without a DOM.
  */
 
-import { moveTo, type Position, type Side, type Square } from '@tafl/core';
+import { KING, moveTo, type Position, type Side, type Square } from '@tafl/core';
 import type { GameResult } from './model.js';
 
 /**
@@ -23,11 +23,19 @@ export type Announcement =
   | { readonly kind: 'danger'; readonly king: Square; readonly threats: readonly Square[] }
   | { readonly kind: 'pass'; readonly side: Side }
   | { readonly kind: 'drawOffer'; readonly side: Side }
-  | { readonly kind: 'end'; readonly result: EndResult };
+  | {
+      readonly kind: 'end';
+      readonly result: EndResult;
+      /** Where the king escaped to, or where he was captured, when the game ended so. */
+      readonly king?: Square;
+    };
 
 /** The announcements of a position, most important first. */
 export function announce(pos: Position, result: EndResult | undefined, drawOffer?: Side): Announcement[] {
-  if (result !== undefined) return [{ kind: 'end', result }];
+  if (result !== undefined) {
+    const king = endSquare(pos, result);
+    return [king === undefined ? { kind: 'end', result } : { kind: 'end', result, king }];
+  }
   const out: Announcement[] = [];
   const routes = pos.escapeRoutes();
   if (routes.length > 0) out.push({ kind: 'escape', routes });
@@ -41,6 +49,17 @@ export function announce(pos: Position, result: EndResult | undefined, drawOffer
   if (pos.mustPass()) out.push({ kind: 'pass', side: pos.turn });
   if (drawOffer !== undefined) out.push({ kind: 'drawOffer', side: drawOffer });
   return out;
+}
+
+/**
+ * The king's square at the end: his exit square when he escaped, the square where he fell when he
+ * was captured (he is no longer on the board: the last move's captures say where).
+ */
+export function endSquare(pos: Position, result: EndResult): Square | undefined {
+  if (result.reason === 'escape') return pos.kingSquare >= 0 ? pos.kingSquare : undefined;
+  if (result.reason !== 'king captured') return undefined;
+  const codes = pos.lastCapturedCodes();
+  return pos.lastCaptured().find((_, i) => codes[i] === KING);
 }
 
 /** The board's marks for the announcements: open routes, the king in danger and his attackers' squares. */

@@ -37,11 +37,18 @@ export function squareLabeler(t: Messages, size: number): BoardConfig['squareLab
   };
 }
 
-/** The last move and what it captured, for the position after `ply`. */
-export function lastMoveMarks(ply: PlyInfo | undefined): Pick<BoardConfig, 'lastMove' | 'captured'> {
+/**
+ * The last move and what it captured, for the position after `ply`; a captured king is marked
+ * where he fell (`kingCaptured`), a king who escaped stands on his exit square as any piece does.
+ */
+export function lastMoveMarks(
+  ply: PlyInfo | undefined,
+): Pick<BoardConfig, 'lastMove' | 'captured' | 'kingCaptured'> {
   if (ply === undefined || ply.move === PASS) return {};
+  const king = ply.captured.find((c) => c.role === 'king');
   return {
     lastMove: [moveFrom(ply.move), moveTo(ply.move)],
     ...(ply.captured.length > 0 ? { captured: ply.captured } : {}),
+    ...(king ? { kingCaptured: king.square } : {}),
   };
 }
