@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addLine,
   addMove,
+  branchPoint,
   continuation,
   deleteAt,
   existingPrefix,
@@ -103,5 +104,14 @@ describe('the variation tree', () => {
     expect(siblingPath(root, ['d1-d3', 'd4-f4'], 1)).toEqual(['d1-d3', 'd4-f4']);
     expect(siblingPath(root, ['d1-d3', 'd4-e4'], -1)).toEqual(['d1-d3', 'd4-c4']);
     expect(siblingPath(root, [], 1)).toEqual([]);
+  });
+
+  it('finds where the innermost variation holding a node begins, and none on the main line', () => {
+    let root = treeOf(GAME);
+    root = addLine(root, ['d1-d3'], ['d4-e4', 'g4-g2', 'e4-e2']).root;
+    root = addMove(root, ['d1-d3', 'd4-e4', 'g4-g2'], 'e4-e3').root;
+    expect(branchPoint(root, GAME)).toBeUndefined();
+    expect(branchPoint(root, ['d1-d3', 'd4-e4', 'g4-g2', 'e4-e2'])).toBe(1);
+    expect(branchPoint(root, ['d1-d3', 'd4-e4', 'g4-g2', 'e4-e3'])).toBe(3);
   });
 });

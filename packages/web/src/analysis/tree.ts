@@ -188,3 +188,19 @@ export function existingPrefix(root: TreeNode, path: TreePath): TreePath {
 
 export const samePath = (a: TreePath, b: TreePath): boolean =>
   a.length === b.length && a.every((r, i) => r === b[i]);
+
+/**
+ * The depth of the last move of `path` that is not its parent's first child: where the innermost
+ * variation holding the node begins. Undefined on the main line.
+ */
+export function branchPoint(root: TreeNode, path: TreePath): number | undefined {
+  let node = root;
+  let found: number | undefined;
+  for (const [depth, record] of path.entries()) {
+    const child = node.children.find((c) => c.record === record);
+    if (!child) break;
+    if (node.children[0] !== child) found = depth;
+    node = child;
+  }
+  return found;
+}

@@ -24,8 +24,16 @@
  */
 
 import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { BoardConfig, BoardSquare } from './api.js';
-import { centreOf, cellDelta, fileLabels, rankLabels, squareAtPoint, type Point } from './geometry.js';
+import type { BoardArrow, BoardConfig, BoardSquare } from './api.js';
+import {
+  centreOf,
+  cellDelta,
+  cellOf,
+  fileLabels,
+  rankLabels,
+  squareAtPoint,
+  type Point,
+} from './geometry.js';
 import { PieceDefs, PieceSvg } from './pieces.js';
 import {
   activate,
@@ -293,6 +301,9 @@ export function Board({ config }: { readonly config: BoardConfig }) {
             </div>
           ))}
         </div>
+        {config.arrows && config.arrows.length > 0 && (
+          <Arrows id={id} arrows={config.arrows} size={size} flipped={flipped} />
+        )}
         {coordinates && (
           <>
             <div class="tb-coords tb-files" aria-hidden="true">
@@ -309,5 +320,63 @@ export function Board({ config }: { readonly config: BoardConfig }) {
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * Arrows over the grid, in an SVG whose units are cells (one square = 1), so they scale with the
+ * board; the pointer passes through them to the squares. The best move is drawn last, on top.
+ */
+function Arrows(props: {
+  readonly id: string;
+  readonly arrows: readonly BoardArrow[];
+  readonly size: number;
+  readonly flipped: boolean;
+}) {
+  const { id, arrows, size, flipped } = props;
+  const centre = (sq: BoardSquare) => {
+    const c = cellOf(size, flipped, sq);
+    return { x: c.col + 0.5, y: c.row + 0.5 };
+  };
+  const ordered = [...arrows.filter((a) => a.kind !== 'best'), ...arrows.filter((a) => a.kind === 'best')];
+  return (
+    <svg class="tb-arrows" viewBox={`0 0 ${size} ${size}`} aria-hidden="true" data-arrows={ordered.length}>
+      <defs>
+        {(['best', 'alt'] as const).map((kind) => (
+          <marker
+            id={`${id}-head-${kind}`}
+            key={kind}
+            viewBox="0 0 10 10"
+            refX="5"
+            refY="5"
+            markerWidth="3"
+            markerHeight="3"
+            orient="auto-start-reverse"
+          >
+            <path d="M0,0L10,5L0,10z" class={`tb-arrowhead tb-arrow-${kind}`} />
+          </marker>
+        ))}
+      </defs>
+      {ordered.map((a) => {
+        const f = centre(a.from);
+        const t = centre(a.to);
+        const len = Math.hypot(t.x - f.x, t.y - f.y) || 1;
+        // Stop short of the centre, so the head points at the square without hiding its piece.
+        const end = { x: t.x - ((t.x - f.x) / len) * 0.3, y: t.y - ((t.y - f.y) / len) * 0.3 };
+        return (
+          <line
+            key={`${a.kind}${a.from}-${a.to}`}
+            class={`tb-arrow tb-arrow-${a.kind}`}
+            data-from={a.from}
+            data-to={a.to}
+            x1={f.x}
+            y1={f.y}
+            x2={end.x}
+            y2={end.y}
+            marker-end={`url(#${id}-head-${a.kind})`}
+          />
+        );
+      })}
+    </svg>
   );
 }

@@ -43,6 +43,11 @@ export interface BoardConfig {
    * fading out like a soldier.
    */
   readonly kingCaptured?: BoardSquare;
+  /**
+   * Arrows drawn over the board (the analysis board's best move, `best`, and the other lines'
+   * first moves, `alt`): decorative, so the screen must say the same moves in words.
+   */
+  readonly arrows?: readonly BoardArrow[];
   /** Squares to mark (e.g. the king's open routes, a hint's move). */
   readonly highlights?: readonly {
     readonly square: BoardSquare;
@@ -74,4 +79,11 @@ export interface SquareMarks {
   readonly captured: PieceRole | undefined;
   /** The square is marked by `highlights`. */
   readonly highlight: 'route' | 'hint' | 'danger' | undefined;
+}
+
+/** An arrow from one square to another (board/api.ts `arrows`). */
+export interface BoardArrow {
+  readonly from: BoardSquare;
+  readonly to: BoardSquare;
+  readonly kind: 'best' | 'alt';
 }

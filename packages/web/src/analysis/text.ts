@@ -1,0 +1,204 @@
+/**
+ * The analysis board's words in English, Spanish and French. English is the reference: its shape
+ * is the type the others must have (a missing or extra key fails to compile). Plies never appear
+ * here: players count moves (an attackers' move and the defenders' reply).
+ */
+
+import type { Side } from '@tafl/core';
+import type { Lang } from '../i18n/index.js';
+
+export type Judgement = 'inaccuracy' | 'mistake' | 'blunder';
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+export const en = {
+  title: 'Analysis',
+  openBoard: 'Analysis board',
+  loading: 'Loading the game…',
+  notFound: 'This game is not kept on this device.',
+  onlineUnfinished: 'This online game has not ended yet: it can be analysed once it is over.',
+  onlineFailed: 'The game could not be loaded from the server.',
+  linkFailed: 'This link does not describe a position that can be analysed.',
+  backToGame: 'Back to the game',
+  // The evaluation.
+  evalFor: (side: Side): string => (side === 'attackers' ? 'For the attackers' : 'For the defenders'),
+  pointOfView: 'Evaluation seen by',
+  povAttackers: 'the attackers',
+  povDefenders: 'the defenders',
+  engine: 'Engine',
+  threeLines: 'Three lines',
+  thinking: 'Thinking…',
+  depth: (n: number) => `depth ${n}`,
+  even: 'The position is even',
+  ahead: (side: Side, soldiers: string) =>
+    `${side === 'attackers' ? 'The attackers' : 'The defenders'} are ahead by ${soldiers} soldiers`,
+  winIn: (side: Side, moves: number) =>
+    `${side === 'attackers' ? 'The attackers win' : 'The defenders win'} in ${plural(moves, 'move', 'moves')}`,
+  won: (winner: Side | 'draw'): string =>
+    winner === 'draw'
+      ? 'The game is drawn.'
+      : winner === 'attackers'
+        ? 'The attackers won.'
+        : 'The defenders won.',
+  gameEndedHere: 'The game ended here:',
+  lines: 'The engine’s lines',
+  lineLabel: (n: number) => `Line ${n}`,
+  bestMoveArrow: (move: string) => `Best move: ${move}`,
+  // The whole game.
+  analyseGame: 'Analyse the whole game',
+  stop: 'Stop',
+  progress: 'Analysis of the game',
+  progressText: (done: number, total: number) => `${done} of ${total} positions`,
+  stopped: 'The analysis was stopped; start it again to finish it.',
+  analysedAt: (depth: number) => `The game is analysed (depth ${depth}).`,
+  analysisFailed: 'The analysis failed.',
+  keptLocal: 'The analysis is kept with the game on this device.',
+  keptOnline: 'The analysis is kept with the game on the server: everyone who opens it sees it.',
+  notKept: 'This position comes from a link: its analysis is not kept unless you keep it as a game.',
+  keepAsGame: 'Keep it as a game',
+  saveFailed: 'The analysis could not be saved.',
+  judgement: (j: Judgement): string =>
+    j === 'blunder' ? 'Blunder' : j === 'mistake' ? 'Mistake' : 'Inaccuracy',
+  thresholdsHelp: (inaccuracy: string, mistake: string, blunder: string) =>
+    `A move is marked by how much it lowers its side’s winning chances: an inaccuracy (?!) from ${inaccuracy}, a mistake (?) from ${mistake}, a blunder (??) from ${blunder}.`,
+  // The moves and the tree.
+  moves: 'Moves',
+  start: 'Start position',
+  variation: 'Variation',
+  promote: 'Promote this variation',
+  makeMainline: 'Make it the main line',
+  deleteVariation: 'Delete this variation',
+  keysHelp: 'Arrow keys: ← → move by move, ↑ ↓ from one variation to another.',
+  graph:
+    'The evaluation over the game: the attackers’ winning chances above the middle, the defenders’ below',
+  graphAt: (moveText: string) => moveText,
+  moveAt: (n: number, side: Side) => `Move ${n}, ${side === 'attackers' ? 'attackers' : 'defenders'}`,
+  startShort: 'Start',
+};
+
+export type AnalysisText = typeof en;
+
+export const es: AnalysisText = {
+  title: 'Análisis',
+  openBoard: 'Tablero de análisis',
+  loading: 'Cargando la partida…',
+  notFound: 'Esta partida no está guardada en este dispositivo.',
+  onlineUnfinished: 'Esta partida en línea aún no ha terminado: podrá analizarse cuando acabe.',
+  onlineFailed: 'No se ha podido cargar la partida del servidor.',
+  linkFailed: 'Este enlace no describe una posición que se pueda analizar.',
+  backToGame: 'Volver a la partida',
+  evalFor: (side) => (side === 'attackers' ? 'Para los atacantes' : 'Para los defensores'),
+  pointOfView: 'Valoración vista por',
+  povAttackers: 'los atacantes',
+  povDefenders: 'los defensores',
+  engine: 'Motor',
+  threeLines: 'Tres variantes',
+  thinking: 'Pensando…',
+  depth: (n) => `profundidad ${n}`,
+  even: 'La posición está igualada',
+  ahead: (side, soldiers) =>
+    `${side === 'attackers' ? 'Los atacantes' : 'Los defensores'} tienen ${soldiers} soldados de ventaja`,
+  winIn: (side, moves) =>
+    `${side === 'attackers' ? 'Los atacantes ganan' : 'Los defensores ganan'} en ${plural(moves, 'jugada', 'jugadas')}`,
+  won: (winner) =>
+    winner === 'draw'
+      ? 'La partida termina en tablas.'
+      : winner === 'attackers'
+        ? 'Ganaron los atacantes.'
+        : 'Ganaron los defensores.',
+  gameEndedHere: 'La partida terminó aquí:',
+  lines: 'Las variantes del motor',
+  lineLabel: (n) => `Variante ${n}`,
+  bestMoveArrow: (move) => `Mejor jugada: ${move}`,
+  analyseGame: 'Analizar toda la partida',
+  stop: 'Detener',
+  progress: 'Análisis de la partida',
+  progressText: (done, total) => `${done} de ${total} posiciones`,
+  stopped: 'El análisis se ha detenido; vuelve a lanzarlo para terminarlo.',
+  analysedAt: (depth) => `La partida está analizada (profundidad ${depth}).`,
+  analysisFailed: 'El análisis ha fallado.',
+  keptLocal: 'El análisis se guarda con la partida en este dispositivo.',
+  keptOnline: 'El análisis se guarda con la partida en el servidor: lo verá cualquiera que la abra.',
+  notKept: 'Esta posición viene de un enlace: su análisis no se guarda, salvo que la guardes como partida.',
+  keepAsGame: 'Guardarla como partida',
+  saveFailed: 'No se ha podido guardar el análisis.',
+  judgement: (j) => (j === 'blunder' ? 'Error grave' : j === 'mistake' ? 'Error' : 'Imprecisión'),
+  thresholdsHelp: (inaccuracy, mistake, blunder) =>
+    `Cada jugada se marca según cuánto reduce las posibilidades de ganar de su bando: imprecisión (?!) desde ${inaccuracy}, error (?) desde ${mistake}, error grave (??) desde ${blunder}.`,
+  moves: 'Jugadas',
+  start: 'Posición inicial',
+  variation: 'Variante',
+  promote: 'Subir esta variante',
+  makeMainline: 'Convertirla en la línea principal',
+  deleteVariation: 'Borrar esta variante',
+  keysHelp: 'Flechas: ← → jugada a jugada, ↑ ↓ de una variante a otra.',
+  graph:
+    'La valoración a lo largo de la partida: por encima del centro, las posibilidades de los atacantes; por debajo, las de los defensores',
+  graphAt: (moveText) => moveText,
+  moveAt: (n, side) => `Jugada ${n}, ${side === 'attackers' ? 'atacantes' : 'defensores'}`,
+  startShort: 'Inicio',
+};
+
+export const fr: AnalysisText = {
+  title: 'Analyse',
+  openBoard: 'Plateau d’analyse',
+  loading: 'Chargement de la partie…',
+  notFound: 'Cette partie n’est pas conservée sur cet appareil.',
+  onlineUnfinished: 'Cette partie en ligne n’est pas terminée : elle pourra être analysée une fois finie.',
+  onlineFailed: 'La partie n’a pas pu être chargée depuis le serveur.',
+  linkFailed: 'Ce lien ne décrit pas une position que l’on puisse analyser.',
+  backToGame: 'Revenir à la partie',
+  evalFor: (side) => (side === 'attackers' ? 'Pour les assaillants' : 'Pour les défenseurs'),
+  pointOfView: 'Évaluation vue par',
+  povAttackers: 'les assaillants',
+  povDefenders: 'les défenseurs',
+  engine: 'Moteur',
+  threeLines: 'Trois variantes',
+  thinking: 'Réflexion…',
+  depth: (n) => `profondeur ${n}`,
+  even: 'La position est équilibrée',
+  ahead: (side, soldiers) =>
+    `${side === 'attackers' ? 'Les assaillants' : 'Les défenseurs'} ont ${soldiers} soldats d’avance`,
+  winIn: (side, moves) =>
+    `${side === 'attackers' ? 'Les assaillants gagnent' : 'Les défenseurs gagnent'} en ${plural(moves, 'coup', 'coups')}`,
+  won: (winner) =>
+    winner === 'draw'
+      ? 'La partie est nulle.'
+      : winner === 'attackers'
+        ? 'Les assaillants ont gagné.'
+        : 'Les défenseurs ont gagné.',
+  gameEndedHere: 'La partie s’est arrêtée ici :',
+  lines: 'Les variantes du moteur',
+  lineLabel: (n) => `Variante ${n}`,
+  bestMoveArrow: (move) => `Meilleur coup : ${move}`,
+  analyseGame: 'Analyser toute la partie',
+  stop: 'Arrêter',
+  progress: 'Analyse de la partie',
+  progressText: (done, total) => `${done} positions sur ${total}`,
+  stopped: 'L’analyse a été arrêtée ; relancez-la pour la terminer.',
+  analysedAt: (depth) => `La partie est analysée (profondeur ${depth}).`,
+  analysisFailed: 'L’analyse a échoué.',
+  keptLocal: 'L’analyse est conservée avec la partie sur cet appareil.',
+  keptOnline: 'L’analyse est conservée avec la partie sur le serveur : tous ceux qui l’ouvrent la voient.',
+  notKept:
+    'Cette position vient d’un lien : son analyse n’est pas conservée, à moins de la garder comme partie.',
+  keepAsGame: 'La garder comme partie',
+  saveFailed: 'L’analyse n’a pas pu être enregistrée.',
+  judgement: (j) => (j === 'blunder' ? 'Gaffe' : j === 'mistake' ? 'Erreur' : 'Imprécision'),
+  thresholdsHelp: (inaccuracy, mistake, blunder) =>
+    `Un coup est marqué selon ce qu’il coûte aux chances de gain de son camp : imprécision (?!) à partir de ${inaccuracy}, erreur (?) à partir de ${mistake}, gaffe (??) à partir de ${blunder}.`,
+  moves: 'Coups',
+  start: 'Position de départ',
+  variation: 'Variante',
+  promote: 'Remonter cette variante',
+  makeMainline: 'En faire la ligne principale',
+  deleteVariation: 'Supprimer cette variante',
+  keysHelp: 'Flèches : ← → coup par coup, ↑ ↓ d’une variante à l’autre.',
+  graph:
+    'L’évaluation au fil de la partie : au-dessus du milieu, les chances des assaillants ; en dessous, celles des défenseurs',
+  graphAt: (moveText) => moveText,
+  moveAt: (n, side) => `Coup ${n}, ${side === 'attackers' ? 'assaillants' : 'défenseurs'}`,
+  startShort: 'Départ',
+};
+
+export const ANALYSIS_TEXT: { readonly [l in Lang]: AnalysisText } = { en, es, fr };

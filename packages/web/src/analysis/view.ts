@@ -1,0 +1,92 @@
+/**
+ * What the analysis board shows, as pure functions of positions and scores (tested without a
+ * DOM): an engine line as move records and board squares, a score as a figure seen from one
+ * side, and where a node of the tree stands on the game's own line.
+ */
+
+import {
+  PASS,
+  makeLastMoveRecord,
+  moveFrom,
+  moveTo,
+  playMoveRecord,
+  type Move,
+  type Position,
+  type Side,
+} from '@tafl/core';
+import type { TreePath } from './tree.js';
+
+/** A line of moves from a position: its records (with captures) and its moves, as far as legal. */
+export interface PlayedLine {
+  readonly records: readonly string[];
+  readonly moves: readonly Move[];
+}
+
+/** The engine's moves from `pos`, as records; stops at the first move that is not legal. */
+export function lineOfMoves(pos: Position, moves: readonly Move[]): PlayedLine {
+  const p = pos.clone();
+  const records: string[] = [];
+  const played: Move[] = [];
+  for (const move of moves) {
+    if (p.isOver() || !p.isLegal(move)) break;
+    p.play(move);
+    records.push(makeLastMoveRecord(p));
+    played.push(move);
+  }
+  return { records, moves: played };
+}
+
+/** A stored line of records from `pos`, with its moves; stops at the first that cannot be played. */
+export function lineOfRecords(pos: Position, records: readonly string[]): PlayedLine {
+  const p = pos.clone();
+  const out: string[] = [];
+  const moves: Move[] = [];
+  for (const record of records) {
+    if (p.isOver()) break;
+    const played = playMoveRecord(p, record);
+    if (!played.ok) break;
+    out.push(makeLastMoveRecord(p));
+    moves.push(played.value);
+  }
+  return { records: out, moves };
+}
+
+/** The squares of a move for an arrow, or undefined for a pass. */
+export const arrowOf = (move: Move | undefined): readonly [number, number] | undefined =>
+  move === undefined || move === PASS ? undefined : [moveFrom(move), moveTo(move)];
+
+/**
+ * A score (the attackers', engine units) as seen by `pov`, as a short figure: soldiers with one
+ * decimal and a sign (`+1.4`, `−0.3`, `0.0`), or a forced win as `#3` (moves, the viewer's win)
+ * and `#−3` (the viewer's loss).
+ */
+export function scoreFigure(
+  score: number,
+  pov: Side,
+  lang: string,
+  movesToWin: (score: number) => number | undefined,
+): string {
+  const mine = pov === 'attackers' ? score : -score;
+  const moves = movesToWin(mine);
+  if (moves !== undefined) return moves > 0 ? `#${moves}` : `#−${-moves}`;
+  const soldiers = Math.round(mine / 10) / 10;
+  const text = Math.abs(soldiers).toLocaleString(lang, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+  return soldiers > 0 ? `+${text}` : soldiers < 0 ? `−${text}` : text;
+}
+
+/** The number of the game's moves `path` follows from the start (the game's ply it stands on when whole). */
+export function gamePrefix(gameMoves: readonly string[], path: TreePath): number {
+  let n = 0;
+  while (n < path.length && n < gameMoves.length && path[n] === gameMoves[n]) n++;
+  return n;
+}
+
+/** True when `path` is a position of the game itself (not a variation). */
+export const onGameLine = (gameMoves: readonly string[], path: TreePath): boolean =>
+  gamePrefix(gameMoves, path) === path.length;
+
+/** The tree path of a key (`path.join(' ')`), and back: records have no spaces. */
+export const pathKey = (path: TreePath): string => path.join(' ');
