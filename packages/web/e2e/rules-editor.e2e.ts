@@ -1,6 +1,6 @@
 // The rules editor in Chromium, against the app as `npm start` serves it: a ruleset edited (a
-// parameter and the position), checked, saved in the browser, then chosen on the home screen and
-// played. Screenshots to look at: /tmp/editor.png (desktop) and /tmp/editor-phone.png (390x844).
+// parameter and the position), checked, saved in the browser, then played by "Save and play".
+// Screenshots to look at: /tmp/editor.png (desktop) and /tmp/editor-phone.png (390x844).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BRANDUBH_LAYOUT } from '@tafl/core';
@@ -79,16 +79,11 @@ describe('the rules editor', () => {
       'The defenders move first',
     );
 
-    // Played from the home screen, between two players on this device.
+    // "Save and play" opens a game between two players on this device, under the edited rules.
     await page.goto(`${app.server.url}#/editor/${saved!.id}`);
     await page.locator('.ed-actions button.primary').click();
-    await page.waitForFunction(() => location.hash === '#/' || location.hash === '');
-    const card = page.locator(`input[name="rules"][value="${saved!.id}"]`);
-    await card.waitFor({ state: 'attached' });
-    await card.check({ force: true });
-    await page.locator('input[name="opponent"][value="local"]').check({ force: true });
-    await page.locator('button[type="submit"].start').click();
     await page.waitForFunction(() => location.hash.startsWith('#/game/'));
+    await expect(page.locator('.game-title').textContent()).resolves.toBe('Defenders first');
     const square = (name: string) => page.locator(`.tb-grid [data-name="${name}"]`);
     await square('b2').waitFor();
     await expect(square('b2').getAttribute('aria-label')).resolves.toMatch(/^b2, attacker/);

@@ -19,6 +19,7 @@ import {
   clearBoard,
   editorFrom,
   exportRules,
+  gameUnder,
   importRules,
   keptNotes,
   parametersOf,
@@ -327,5 +328,20 @@ describe('export and import through OTN rules strings', () => {
     if (bad.ok) return;
     expect(bad.code).toBe('ERR_RULES_UNKNOWN_KEY');
     expect(bad.message).toContain('"foo"');
+  });
+});
+
+describe('save and play (issue 13: it used to go home with Plazoleta selected)', () => {
+  it('starts a game of two players on this device under the edited rules', () => {
+    const storage = new FakeStorage();
+    const edited = setParameter(fresh(), 'firstToMove', 'defenders');
+    const saved = saveEditor(edited, storage, 7);
+    if (!saved.ok) throw new Error(saved.message);
+    const game = gameUnder(saved.value.ruleset, 8);
+    if (!game.ok) throw new Error(game.message);
+    expect(game.value.rules).toEqual(saved.value.ruleset);
+    expect(game.value.turn).toBe('defenders');
+    expect(game.value.opponent).toEqual({ kind: 'local' });
+    expect(game.value.moves).toEqual([]);
   });
 });

@@ -3,8 +3,9 @@
  * diagrams and the position editor. The Board only reports moves, so what these pages need on top
  * of it (a move's arrow, buttons to place pieces) is an overlay laid exactly over its grid of
  * squares: the grid is measured (by its `role="grid"`, the Board's one documented landmark) and
- * measured again when the board changes size. The Board itself is `inert`: it takes no focus and
- * no pointer, and the picture is named as a whole (or by the overlay's own controls).
+ * measured again when the board changes size. The Board itself is `inert` and `aria-hidden`: it
+ * takes no focus and no pointer, and the picture is named as a whole (or by the overlay's own
+ * controls), so that a screen reader meets the board once.
  */
 
 import { ATTACKER, DEFENDER, KING, geometry, parsePosition, squareName } from '@tafl/core';
@@ -123,7 +124,9 @@ export function BoardPicture(props: BoardPictureProps) {
       class={['rp-picture', props.class].filter(Boolean).join(' ')}
       {...(named ? { role: 'img', 'aria-label': props.label } : {})}
     >
-      <div inert class="rp-picture-board">
+      {/* Hidden from screen readers too (Chromium still exposes an inert grid): the picture's
+          name, or the overlay's controls, say it once. */}
+      <div inert aria-hidden="true" class="rp-picture-board">
         <Board config={config} />
       </div>
       {box && props.children !== undefined && (

@@ -6,9 +6,10 @@
  * editor-model.ts; this screen only draws it and turns events into its calls.
  */
 
-import { PRESETS } from '@tafl/core';
+import { PRESETS, type Ruleset } from '@tafl/core';
 import { useMemo, useState } from 'preact/hooks';
 import type { ScreenProps } from '../app/screen.js';
+import { pageStore } from '../game/storage.js';
 import type { Lang } from '../i18n/index.js';
 import { deleteCustomRuleset, findRuleset, isCustomId, loadCustomRulesets } from './catalog.js';
 import { downloadText, fileName } from './clipboard.js';
@@ -20,6 +21,7 @@ import {
   MAX_QUIET_PLIES,
   editorFrom,
   exportRules,
+  gameUnder,
   importRules,
   positionIssues,
   saveEditor,
@@ -193,18 +195,18 @@ function Editor({ lang, t, navigate, id }: ScreenProps & { readonly id?: string 
     setStatus('');
   };
 
-  const save = (): string | undefined => {
+  const save = (): Ruleset | undefined => {
     const saved = saveEditor(state, undefined, Date.now());
     if (!saved.ok) {
       setStatus(text.editor.invalid);
       return undefined;
     }
     setState(saved.value.state);
-    return saved.value.ruleset.id;
+    return saved.value.ruleset;
   };
 
   const onSave = (): void => {
-    const savedId = save();
+    const savedId = save()?.id;
     if (savedId === undefined) return;
     if (savedId !== id) {
       flash = text.editor.saved;
@@ -212,8 +214,14 @@ function Editor({ lang, t, navigate, id }: ScreenProps & { readonly id?: string 
     } else setStatus(text.editor.saved);
   };
 
+  // A game of two players on this device under the rules as saved, opened at once.
   const onPlay = (): void => {
-    if (save() !== undefined) navigate({ screen: 'home' });
+    const ruleset = save();
+    if (ruleset === undefined) return;
+    const game = gameUnder(ruleset, Date.now());
+    if (!game.ok) return setStatus(text.editor.invalid);
+    pageStore().save(game.value);
+    navigate({ screen: 'game', id: game.value.id });
   };
 
   const onDelete = (): void => {

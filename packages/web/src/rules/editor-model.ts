@@ -39,6 +39,7 @@ import {
   type Ruleset,
   type RulesError,
 } from '@tafl/core';
+import { createGame, type Game, type GameError } from '../game/model.js';
 import {
   isCustomId,
   loadCustomRulesets,
@@ -288,6 +289,13 @@ export function saveEditor(
   upsertCustomRuleset(ruleset, storage);
   return { ok: true, value: { state: { ...state, id }, ruleset } };
 }
+
+/**
+ * A new game under a saved ruleset, between two players on this device ("Save and play"): the
+ * game carries the ruleset itself, so that later edits of it do not change the game.
+ */
+export const gameUnder = (ruleset: Ruleset, now: number): Result<Game, GameError> =>
+  createGame({ rules: ruleset, opponent: { kind: 'local' } }, now);
 
 /** The OTN rules string of the editor's ruleset. */
 export const exportRules = (state: EditorState): string => makeRules(toRuleset(state, state.id ?? 'custom'));
