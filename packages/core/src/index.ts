@@ -21,3 +21,4 @@ export * from './notation/opentafl.js';
 export * from './notation/movelist.js';
 export * from './random.js';
 export * from './analysis.js';
+export * from './lessons.js';
