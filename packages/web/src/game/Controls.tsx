@@ -6,8 +6,10 @@
 
 import { useState } from 'preact/hooks';
 import type { Messages } from '../i18n/index.js';
+import { feedbackText } from './feedback-text.js';
 import { Icon, type IconName } from './icons.js';
 import type { Step } from './model.js';
+import { useSoundSwitch } from './sound.js';
 
 export interface StepControlsProps {
   readonly t: Messages;
@@ -89,8 +91,43 @@ export function GameActions(p: GameActionsProps) {
           />
           {t.showEvaluation}
         </label>
+        <SoundToggle t={t} />
       </div>
     </div>
+  );
+}
+
+/** The sounds' switch (sound.ts), pressed while they are on; remembered for every game. */
+export function SoundToggle({ t }: { readonly t: Messages }) {
+  const [on, setOn] = useSoundSwitch();
+  const f = feedbackText(t);
+  return (
+    <button
+      type="button"
+      class="action sound-toggle"
+      aria-pressed={on}
+      title={f.soundHint}
+      data-testid="sound-toggle"
+      onClick={() => setOn(!on)}
+    >
+      <svg
+        class="icon"
+        viewBox="0 0 24 24"
+        width="18"
+        height="18"
+        aria-hidden="true"
+        focusable="false"
+        fill="none"
+        stroke="currentColor"
+        stroke-width={2}
+        stroke-linecap="round"
+        stroke-linejoin="round"
+      >
+        <path d="M4 9h4l5-4v14l-5-4H4z" />
+        <path d={on ? 'M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12' : 'M17 9l5 6M22 9l-5 6'} />
+      </svg>{' '}
+      {f.sound}
+    </button>
   );
 }
 

@@ -26,7 +26,7 @@ import { describeRuleset } from '../rules/describe.js';
 import { announce, announcementHighlights } from './announce.js';
 import { Announcements, spokenMove } from './Announcements.js';
 import { boardPieces, lastMoveMarks, squareLabeler } from './board-view.js';
-import { GameActions } from './Controls.js';
+import { GameActions, SoundToggle } from './Controls.js';
 import {
   analyse,
   computerMove,
@@ -65,6 +65,7 @@ import {
   type View,
 } from './model.js';
 import { MovesBox, useStepKeys } from './MovesBox.js';
+import { useMoveSounds } from './sound.js';
 import { pageStore } from './storage.js';
 import './game.css';
 
@@ -208,6 +209,10 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
 
   // Arrow keys step through the moves when the board or a field does not want them.
   useStepKeys(total, setView);
+
+  // A sound for each new move and for the end (none when stepping through the list).
+  const lastPlayed = derived.ok ? derived.value.plies[total - 1] : undefined;
+  useMoveSounds(total, (lastPlayed?.captured.length ?? 0) > 0, result !== undefined);
 
   if (!derived.ok || !position)
     return (
@@ -445,6 +450,7 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
               <button type="button" class="action" onClick={() => update((g) => flip(g))}>
                 <Icon name="flip" /> {t.flipBoard}
               </button>
+              <SoundToggle t={t} />
               <label class="toggle">
                 <input
                   type="checkbox"

@@ -19,7 +19,8 @@ import { Board } from '../board/Board.js';
 import { announce, announcementHighlights, type EndResult } from '../game/announce.js';
 import { Announcements, spokenMove } from '../game/Announcements.js';
 import { boardPieces, lastMoveMarks, squareLabeler } from '../game/board-view.js';
-import { ResignButton } from '../game/Controls.js';
+import { ResignButton, SoundToggle } from '../game/Controls.js';
+import { useLowTimeSound, useMoveSounds } from '../game/sound.js';
 import { copyText, downloadText } from '../game/ExportPanel.js';
 import { Icon } from '../game/icons.js';
 import { deriveGame, destinations, positionAt, shownPly, type View } from '../game/model.js';
@@ -108,6 +109,9 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
   }, [derived, shown, live]);
 
   useStepKeys(total, setView);
+  // A sound for each new move and for the end (none when stepping through the list).
+  const lastPlayed = derived?.ok ? derived.value.plies[total - 1] : undefined;
+  useMoveSounds(total, (lastPlayed?.captured.length ?? 0) > 0, header?.status === 'ended');
 
   const myTurn = rules !== undefined && canMove(state, rules.firstToMove) && status === 'open';
   // A fresh array after a refused move too: the board then takes back what it showed.
@@ -284,7 +288,14 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
                 {t.capturesCount(capturedBy(side))}
               </span>
               {state.clock && (
-                <ClockFace t={t} side={side} sync={state.clock} kind={header.time.kind} live={playing} />
+                <ClockFace
+                  t={t}
+                  side={side}
+                  sync={state.clock}
+                  kind={header.time.kind}
+                  live={playing}
+                  mine={you === side}
+                />
               )}
             </li>
           ))}
@@ -380,6 +391,8 @@ function ClockFace(props: {
   readonly sync: ClockSync;
   readonly kind: TimeControl['kind'];
   readonly live: boolean;
+  /** The player's own clock: two beeps when it runs low. */
+  readonly mine?: boolean;
 }) {
   const { t, side, sync, kind } = props;
   const running = props.live && sync.view.running === side;
@@ -393,6 +406,7 @@ function ClockFace(props: {
   const left = (running ? timeLeft(sync, side, now) : sync.view[side]) ?? 0;
   const text = formatClock(left, kind, { days: t.clockDays, hours: t.clockHours });
   const low = kind === 'live' && left < LOW_TIME_MS;
+  useLowTimeSound(low && running && props.mine === true);
   return (
     <span
       class={`clock${running ? ' is-running' : ''}${low ? ' is-low' : ''}`}
@@ -469,6 +483,7 @@ function OnlineActions(props: {
         <div class="action-row">
           {rematchLink}
           {flip}
+          <SoundToggle t={t} />
         </div>
       </div>
     );
@@ -513,6 +528,7 @@ function OnlineActions(props: {
           <ResignButton t={t} onResign={() => session.resign()} />
         )}
         {flip}
+        <SoundToggle t={t} />
         {over && (
           <a class="action" href="#/">
             {t.newGame}
