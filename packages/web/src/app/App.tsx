@@ -1,14 +1,7 @@
-/** The app shell: the language, the header and the screen of the current route. */
+/** The app shell: the language, the header (Header.tsx) and the screen of the current route. */
 
 import { useEffect, useState } from 'preact/hooks';
-import {
-  CATALOGUES,
-  LANGUAGES,
-  LANGUAGE_NAMES,
-  detectLanguage,
-  rememberLanguage,
-  type Lang,
-} from '../i18n/index.js';
+import { CATALOGUES, detectLanguage, rememberLanguage, type Lang } from '../i18n/index.js';
 import { ArchiveScreen } from '../game/ArchiveScreen.js';
 import { GameScreen } from '../game/GameScreen.js';
 import { HomeScreen } from '../game/HomeScreen.js';
@@ -20,6 +13,7 @@ import { RulesScreen } from '../rules/RulesScreen.js';
 import { RulesetsScreen } from '../rules/RulesetsScreen.js';
 import { AnalysisScreen } from '../analysis/AnalysisScreen.js';
 import { LearnScreen } from '../lessons/LearnScreen.js';
+import { Header } from './Header.js';
 import { navigate, routeHash, useRoute } from './router.js';
 import type { ScreenProps } from './screen.js';
 
@@ -47,33 +41,15 @@ export function App() {
   }, [lang]);
   return (
     <div class="app" lang={lang}>
-      <header class="top">
-        <a class="brand" href="#/">
-          {t.appName}
-        </a>
-        <nav>
-          <a href="#/">{t.newGame}</a>
-          <a href="#/lobby">{t.playOnline}</a>
-          <a href="#/archive">{t.archiveLink}</a>
-          <a href="#/rules">{t.rules}</a>
-        </nav>
-        <label class="lang">
-          <span class="visually-hidden">{t.language}</span>
-          <select
-            value={lang}
-            aria-label={t.language}
-            onChange={(e) => {
-              const next = (e.target as HTMLSelectElement).value as Lang;
-              rememberLanguage(next);
-              setLang(next);
-            }}
-          >
-            {LANGUAGES.map((l) => (
-              <option value={l}>{LANGUAGE_NAMES[l]}</option>
-            ))}
-          </select>
-        </label>
-      </header>
+      <Header
+        lang={lang}
+        t={t}
+        route={route}
+        onLang={(next) => {
+          rememberLanguage(next);
+          setLang(next);
+        }}
+      />
       <main>
         {route.screen === 'home' && <HomeScreen {...props} />}
         {route.screen === 'game' && <GameScreen {...props} id={route.id} />}

@@ -8,6 +8,7 @@
 
 import { useState } from 'preact/hooks';
 import type { ScreenProps } from '../app/screen.js';
+import { useTitle } from '../app/title.js';
 import type { Messages } from '../i18n/index.js';
 import { loadCustomRulesets } from '../rules/catalog.js';
 import { GameSummary } from './GameSummary.js';
@@ -33,6 +34,7 @@ export function importErrorText(t: Messages, failure: ImportFailure): string {
 }
 
 export function ArchiveScreen({ lang, t, navigate }: ScreenProps) {
+  useTitle(t.appName, t.archiveTitle);
   const store = pageStore();
   const [games, setGames] = useState(() => store.archive());
   const [text, setText] = useState('');

@@ -16,10 +16,27 @@ export interface NewGamePrefs {
 }
 
 export const PREFS_KEY = 'tafl.newGame';
+
+/**
+ * The ruleset a first game is played with, from one click on the start page: the 2019 blog's
+ * Brandubh, the Brandubh with the fewest exceptions to learn. Every piece, the king too, moves as
+ * far as it likes; the throne helps nobody capture; the king is taken between two attackers like
+ * any piece, except on his throne (four); he escapes to a corner, and once he has left the throne
+ * he may not go back. The other Brandubhs add a king who steps one square, a throne that captures,
+ * three attackers beside it, or a king taken with his shield.
+ */
+export const RECOMMENDED_RULES = 'brandubh-2019';
+
+/**
+ * The defaults: the recommended ruleset; against the computer at level 3 of 6 (it makes mistakes
+ * a newcomer can punish, yet it answers threats), the person playing the defenders, whose aim,
+ * bringing the king to a corner, is the easiest to see, and the computer moving first shows how
+ * a move looks.
+ */
 export const DEFAULT_PREFS: NewGamePrefs = {
-  rules: PRESETS[0]!.id,
+  rules: PRESETS.find((r) => r.id === RECOMMENDED_RULES)!.id,
   opponent: 'computer',
-  level: 2,
+  level: 3,
   side: 'defenders',
 };
 

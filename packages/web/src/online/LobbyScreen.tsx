@@ -9,6 +9,7 @@ import { presetById } from '@tafl/core';
 import type { GameSummary, Lobby } from '@tafl/server/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import type { ScreenProps } from '../app/screen.js';
+import { useTitle } from '../app/title.js';
 import { reasonText, resultText } from '../game/Announcements.js';
 import { readPrefs, writePrefs } from '../game/prefs.js';
 import type { Lang, Messages } from '../i18n/index.js';
@@ -26,6 +27,7 @@ export const LOBBY_POLL_MS = 4000;
 const OWN_GAMES = 20;
 
 export function LobbyScreen({ lang, t }: ScreenProps) {
+  useTitle(t.appName, t.lobbyTitle);
   const [lobby, setLobby] = useState<Lobby | undefined>();
   const [refused, setRefused] = useState<ApiRefusal | undefined>();
 

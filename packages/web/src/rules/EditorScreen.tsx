@@ -9,6 +9,7 @@
 import { PRESETS, type Ruleset } from '@tafl/core';
 import { useMemo, useState } from 'preact/hooks';
 import type { ScreenProps } from '../app/screen.js';
+import { useTitle } from '../app/title.js';
 import { pageStore } from '../game/storage.js';
 import type { Lang } from '../i18n/index.js';
 import { deleteCustomRuleset, findRuleset, isCustomId, loadCustomRulesets } from './catalog.js';
@@ -174,6 +175,7 @@ function Field(props: {
 
 function Editor({ lang, t, navigate, id }: ScreenProps & { readonly id?: string }) {
   const text = RULES_TEXT[lang];
+  useTitle(t.appName, text.editor.title);
   const [start] = useState(() => initialState(id, lang));
   const [state, setState] = useState(start.state);
   const [status, setStatus] = useState(() => {

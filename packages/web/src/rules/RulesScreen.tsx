@@ -7,6 +7,7 @@
 import { PRESETS, makeRules, type Ruleset } from '@tafl/core';
 import { useMemo } from 'preact/hooks';
 import type { ScreenProps } from '../app/screen.js';
+import { rulesTitle, useTitle } from '../app/title.js';
 import type { Lang } from '../i18n/index.js';
 import { findRuleset, isCustomId, loadCustomRulesets } from './catalog.js';
 import { CopyField } from './CopyField.js';
@@ -20,6 +21,7 @@ import './rules.css';
 const LEAFLETS = 6;
 
 export function RulesScreen(props: ScreenProps & { readonly id?: string }) {
+  useTitle(props.t.appName, ...rulesTitle(props.t, props.lang, props.id));
   return props.id === undefined ? <RulesIndex {...props} /> : <RulesPage {...props} id={props.id} />;
 }
 

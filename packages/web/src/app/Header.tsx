@@ -1,0 +1,164 @@
+/**
+ * The app's header, one row at every width: the app's name (its mark alone on a phone), the main
+ * links, and the language. On a desktop the links are in the row; on a phone they are behind a
+ * "Menu" button (a disclosure: aria-expanded, the list opens under it with the focus on its first
+ * link, Escape closes it and gives the focus back to the button, as does leaving it with Tab or a
+ * click outside; following a link closes it).
+ */
+
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { LANGUAGES, LANGUAGE_NAMES, type Lang, type Messages } from '../i18n/index.js';
+import type { Route } from './router.js';
+import { FRONT_TEXT } from './text.js';
+
+interface HeaderProps {
+  readonly lang: Lang;
+  readonly t: Messages;
+  readonly route: Route;
+  readonly onLang: (lang: Lang) => void;
+}
+
+/** The link of the screen shown, for aria-current. */
+function currentLink(route: Route): string {
+  switch (route.screen) {
+    case 'home':
+    case 'game':
+    case 'rulesets':
+      return '#/';
+    case 'learn':
+      return '#/learn';
+    case 'lobby':
+    case 'online':
+      return '#/lobby';
+    case 'archive':
+      return '#/archive';
+    case 'rules':
+    case 'editor':
+      return '#/rules';
+    default:
+      return '';
+  }
+}
+
+export function Header({ lang, t, route, onLang }: HeaderProps) {
+  const f = FRONT_TEXT[lang];
+  const [open, setOpen] = useState(false);
+  const nav = useRef<HTMLElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const links: readonly (readonly [string, string])[] = [
+    ['#/', f.navPlay],
+    ['#/learn', f.navLearn],
+    ['#/lobby', f.navOnline],
+    ['#/archive', f.navArchive],
+    ['#/rules', f.navRules],
+  ];
+  const here = currentLink(route);
+
+  // A new screen closes the menu.
+  useEffect(() => setOpen(false), [route]);
+
+  // Open: the focus goes to the first link; a click outside closes.
+  useEffect(() => {
+    if (!open) return;
+    nav.current?.querySelector<HTMLAnchorElement>('.menu a')?.focus();
+    const onPointer = (e: PointerEvent): void => {
+      if (nav.current && !nav.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  const close = (refocus: boolean): void => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  };
+
+  return (
+    <header class="top">
+      <a class="brand" href="#/">
+        <svg
+          class="brand-mark"
+          viewBox="0 0 64 64"
+          width="30"
+          height="30"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <rect x="2" y="2" width="60" height="60" rx="10" fill="#6b4423" />
+          <rect x="8" y="8" width="48" height="48" rx="4" fill="#d9a866" />
+          <circle cx="32" cy="33" r="17" fill="#f6ecd6" stroke="#8a6a45" stroke-width="2.5" />
+          <path
+            d="M21 39 L19 25 L26.5 31 L32 21 L37.5 31 L45 25 L43 39 Z"
+            fill="#d4a017"
+            stroke="#7a5a10"
+            stroke-width="2"
+            stroke-linejoin="round"
+          />
+        </svg>
+        <span class="brand-name">{t.appName}</span>
+      </a>
+      <nav
+        ref={nav}
+        class={`main-nav${open ? ' is-open' : ''}`}
+        aria-label={f.mainNav}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && open) {
+            e.preventDefault();
+            close(true);
+          }
+        }}
+        onFocusOut={(e) => {
+          const next = e.relatedTarget as Node | null;
+          if (open && next && nav.current && !nav.current.contains(next)) setOpen(false);
+        }}
+      >
+        <button
+          ref={button}
+          type="button"
+          class="menu-button"
+          aria-expanded={open}
+          aria-controls="main-menu"
+          onClick={() => setOpen(!open)}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path
+              d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
+              fill="none"
+              stroke="currentColor"
+              stroke-width="2.2"
+              stroke-linecap="round"
+            />
+          </svg>
+          <span>{f.menu}</span>
+        </button>
+        <ul id="main-menu" class="menu">
+          {links.map(([href, label]) => (
+            <li key={href}>
+              <a
+                href={href}
+                aria-current={href === here ? 'page' : undefined}
+                onClick={() => open && close(false)}
+              >
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <label class="lang">
+        <span class="visually-hidden">{t.language}</span>
+        <select
+          value={lang}
+          aria-label={t.language}
+          onChange={(e) => onLang((e.target as HTMLSelectElement).value as Lang)}
+        >
+          {LANGUAGES.map((l) => (
+            <option value={l} key={l}>
+              {LANGUAGE_NAMES[l]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </header>
+  );
+}
