@@ -20,6 +20,7 @@ import {
 } from '@tafl/core';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ScreenProps } from '../app/screen.js';
+import { localGameTitle, useTitle } from '../app/title.js';
 import type { BoardConfig } from '../board/api.js';
 import { Board } from '../board/Board.js';
 import { describeRuleset } from '../rules/describe.js';
@@ -143,6 +144,7 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
   const result = derived.ok ? derived.value.result : undefined;
   const toMove = sideToMove(game);
   const humanTurn = !result && humanSides(game).includes(toMove) && !thinking;
+  useTitle(t.appName, ...localGameTitle(lang, game, derived, thinking));
   // A fresh array after a refused move too: the board then takes back what it showed.
   const pieces = useMemo(() => (position ? boardPieces(position) : []), [position, refusals]);
   const dests = useMemo(

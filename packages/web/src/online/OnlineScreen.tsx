@@ -14,6 +14,7 @@ import { PASS, SIDES, encodeMove, opposite, type Side, type Square } from '@tafl
 import { GAME_ID_RE, checkName, type GameHeader, type TimeControl } from '@tafl/server/protocol';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ScreenProps } from '../app/screen.js';
+import { onlineGameTitle, useTitle } from '../app/title.js';
 import type { BoardConfig } from '../board/api.js';
 import { Board } from '../board/Board.js';
 import { announce, announcementHighlights, type EndResult } from '../game/announce.js';
@@ -109,6 +110,7 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
   }, [derived, shown, live]);
 
   useStepKeys(total, setView);
+  useTitle(t.appName, ...onlineGameTitle(t, lang, header, rules, state.you, state.moves.length));
   // A sound for each new move and for the end (none when stepping through the list).
   const lastPlayed = derived?.ok ? derived.value.plies[total - 1] : undefined;
   useMoveSounds(total, (lastPlayed?.captured.length ?? 0) > 0, header?.status === 'ended');
