@@ -94,6 +94,7 @@ export function ArchiveScreen({ lang, t, navigate }: ScreenProps) {
                 lang={lang}
                 game={g}
                 action={t.replay}
+                analysis
                 onDelete={() => {
                   store.remove(g.id);
                   setGames(store.archive());

@@ -1,5 +1,7 @@
 /** One game in a list (in progress on the start page, finished in the archive): a link to it. */
 
+import { moveCount } from '../analysis/numbering.js';
+import { ANALYSIS_TEXT } from '../analysis/text.js';
 import type { Lang, Messages } from '../i18n/index.js';
 import { describeRuleset } from '../rules/describe.js';
 import { reasonText, resultText } from './Announcements.js';
@@ -12,6 +14,8 @@ export function GameSummary(props: {
   /** The link's text: continue, replay. */
   readonly action: string;
   readonly onDelete: () => void;
+  /** Offer the analysis board too (a finished game). */
+  readonly analysis?: boolean;
 }) {
   const { t, lang, game, action, onDelete } = props;
   const rules = rulesOf(game.rules);
@@ -24,7 +28,7 @@ export function GameSummary(props: {
         <span class="game-summary-name">{name}</span>
         <span class="game-summary-meta">
           {game.opponent.kind === 'local' ? t.vsLocal : t.vsComputer(game.opponent.level)} ·{' '}
-          {t.moveCount(game.moves.length)} ·{' '}
+          {t.moveCount(moveCount(game.moves.length, game.turn))} ·{' '}
           <time dateTime={new Date(game.updated).toISOString()}>{when}</time>
         </span>
         {game.result && (
@@ -38,6 +42,11 @@ export function GameSummary(props: {
         <a class="action primary small" href={href}>
           {action}
         </a>
+        {props.analysis && (
+          <a class="action small" href={`#/analysis/${encodeURIComponent(game.id)}`}>
+            {ANALYSIS_TEXT[lang].openBoard}
+          </a>
+        )}
         <button
           type="button"
           class="action small subtle"

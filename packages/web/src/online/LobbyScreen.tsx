@@ -8,6 +8,7 @@
 import { presetById } from '@tafl/core';
 import type { GameSummary, Lobby } from '@tafl/server/protocol';
 import { useEffect, useState } from 'preact/hooks';
+import { moveCount } from '../analysis/numbering.js';
 import type { ScreenProps } from '../app/screen.js';
 import { useTitle } from '../app/title.js';
 import { reasonText, resultText } from '../game/Announcements.js';
@@ -178,7 +179,7 @@ function LobbyGame(props: {
         </span>
         <span class="game-summary-meta">
           {t.versus(seat('attackers'), seat('defenders'))} · {timeControlText(t, game.time)} ·{' '}
-          {t.moveCount(game.ply)} ·{' '}
+          {t.moveCount(moveCount(game.ply))} ·{' '}
           <time dateTime={when.toISOString()}>
             {when.toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' })}
           </time>

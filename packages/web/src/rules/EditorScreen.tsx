@@ -8,6 +8,8 @@
 
 import { PRESETS, type Ruleset } from '@tafl/core';
 import { useMemo, useState } from 'preact/hooks';
+import { ANALYSIS_TEXT } from '../analysis/text.js';
+import { makePositionLink } from '../game/links.js';
 import type { ScreenProps } from '../app/screen.js';
 import { useTitle } from '../app/title.js';
 import { pageStore } from '../game/storage.js';
@@ -391,6 +393,15 @@ function Editor({ lang, t, navigate, id }: ScreenProps & { readonly id?: string 
           <button type="button" class="action primary" disabled={issues.length > 0} onClick={onPlay}>
             {text.editor.play}
           </button>
+          {issues.length === 0 && (
+            <a
+              class="action"
+              data-testid="editor-analysis"
+              href={makePositionLink(rules, rules.start, rules.firstToMove).replace('#/open?', '#/analysis?')}
+            >
+              {ANALYSIS_TEXT[lang].openBoard}
+            </a>
+          )}
         </div>
       </div>
     </div>
