@@ -5,6 +5,7 @@
  */
 
 import { useState } from 'preact/hooks';
+import { moveCount } from '../analysis/numbering.js';
 import type { Messages } from '../i18n/index.js';
 import { feedbackText } from './feedback-text.js';
 import { Icon, type IconName } from './icons.js';
@@ -36,7 +37,7 @@ export function StepControls({ t, shown, total, onStep }: StepControlsProps) {
       {button('first', t.firstMove, shown === 0)}
       {button('previous', t.previousMove, shown === 0)}
       <span class="step-where" aria-live="off">
-        {t.plyOfTotal(shown, total)}
+        {t.plyOfTotal(moveCount(shown), moveCount(total))}
       </span>
       {button('next', t.nextMove, shown === total)}
       {button('last', t.lastMove, shown === total)}
