@@ -57,18 +57,17 @@ export const arrowOf = (move: Move | undefined): readonly [number, number] | und
 
 /**
  * A score (the attackers', engine units) as seen by `pov`, as a short figure: soldiers with one
- * decimal and a sign (`+1.4`, `−0.3`, `0.0`), or a forced win as `#3` (moves, the viewer's win)
- * and `#−3` (the viewer's loss).
+ * decimal and a sign (`+1.4`, `−0.3`, `0.0`), or a forced win as `#3` (in moves: the viewer
+ * wins) and `#−3` (the viewer loses). `win` is the score's forced win, if it is one.
  */
 export function scoreFigure(
   score: number,
   pov: Side,
   lang: string,
-  movesToWin: (score: number) => number | undefined,
+  win: { readonly side: Side; readonly moves: number } | undefined,
 ): string {
+  if (win) return win.side === pov ? `#${win.moves}` : `#−${win.moves}`;
   const mine = pov === 'attackers' ? score : -score;
-  const moves = movesToWin(mine);
-  if (moves !== undefined) return moves > 0 ? `#${moves}` : `#−${-moves}`;
   const soldiers = Math.round(mine / 10) / 10;
   const text = Math.abs(soldiers).toLocaleString(lang, {
     minimumFractionDigits: 1,
