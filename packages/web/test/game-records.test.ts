@@ -1,9 +1,23 @@
 // OTN game records out and in (src/game/records.ts): a game exported and imported again is the
 // same game; a record that cannot be imported says what is wrong, and where.
-import { parseRecord, plazoleta, tagValue } from '@tafl/core';
+import { parseRecord, plazoleta, presetById, tagValue } from '@tafl/core';
 import { describe, expect, it } from 'vitest';
 import { acceptDraw, createGame, offerDraw, resign, type Game, type NewGame } from '../src/game/model.js';
-import { IMPORT_ERRORS, exportRecord, importRecord, recordFileName } from '../src/game/records.js';
+import {
+  IMPORT_ERRORS,
+  exportRecord,
+  importMoveList,
+  importRecord,
+  importRecords,
+  isBareMoveList,
+  recordFileName,
+  rulesFits,
+  writtenMoves,
+} from '../src/game/records.js';
+import { importFailureSentence } from '../src/game/feedback-text.js';
+import { en } from '../src/i18n/en.js';
+import { es } from '../src/i18n/es.js';
+import { fr } from '../src/i18n/fr.js';
 
 const make = (spec: NewGame): Game => {
   const made = createGame(spec, Date.UTC(2024, 4, 1), 'g1');
@@ -140,5 +154,79 @@ describe('import errors', () => {
   it('captures listed that the move does not make', () => {
     const text = exported(make({ rules: 'brandubh-2019', moves: ['a4-a2'] })).replace('a4-a2', 'a4-a2xb2');
     expect(importRecord(text)).toMatchObject({ ok: false, code: IMPORT_ERRORS.move, ply: 1 });
+  });
+});
+
+describe('a bare move list (issue 13): which rules it follows is asked, the detected ones first', () => {
+  it('is told from a record: no rules tag, no rules line, moves', () => {
+    expect(isBareMoveList('1. d2-e2 d5-f5\n2. e2-e3')).toBe(true);
+    expect(isBareMoveList('d2-e2 c4-c5 e2-d2xd3 timeout,3,1,Black')).toBe(true);
+    expect(isBareMoveList(exported(make({ rules: 'plazoleta', moves: ['d2-e2'] })))).toBe(false);
+    expect(isBareMoveList('hello')).toBe(false);
+  });
+
+  it('reads the moves with their lines, turn numbers and a list’s end left out, captures as OTN writes them', () => {
+    expect(writtenMoves('1. d2-e2 d5-f5\n\n2.e2-e3 [a comment]')).toEqual([
+      { move: 'd2-e2', line: 1 },
+      { move: 'd5-f5', line: 1 },
+      { move: 'e2-e3', line: 3 },
+    ]);
+    expect(writtenMoves('d2-e2 c4-c5 e2-d2xc2xd3 timeout,3,1,Black').map((m) => m.move)).toEqual([
+      'd2-e2',
+      'c4-c5',
+      'e2-d2xc2/d3',
+    ]);
+  });
+
+  it('ranks first the rulesets under which every move is legal: c1 holds an attacker in Ard Ri only', () => {
+    // Ard Ri's start: attackers on c1, d1, e1; a defender on c5, and c6 is empty.
+    const fits = rulesFits('1. c1-c2 c5-c6');
+    expect(fits[0]).toMatchObject({ fits: true, played: 2 });
+    expect(fits[0]!.rules.id).toBe('ard-ri-es');
+    // ard-ri-fr: the defenders move first, so its first move already fails.
+    expect(fits.find((f) => f.rules.id === 'ard-ri-fr')).toMatchObject({ fits: false, played: 0 });
+    expect(fits.filter((f) => f.fits).map((f) => f.rules.id)).toEqual(['ard-ri-es']);
+  });
+
+  it('imports the list under the chosen rules', () => {
+    const fits = rulesFits(KING_CAPTURE.join(' '));
+    expect(fits[0]!.fits).toBe(true);
+    const game = importMoveList(KING_CAPTURE.join(' '), fits[0]!.rules, 5, 'g3');
+    expect(game.ok && game.value.moves.length).toBe(5);
+    expect(game.ok && game.value.rules).toBe(fits[0]!.rules.id);
+  });
+
+  it('says which line and which move fail, in the page’s language', () => {
+    const failed = importMoveList('1. d2-e2 d5-f5\n2. e2-e9', presetById('brandubh-2019')!);
+    expect(failed).toMatchObject({ ok: false, moveLine: 2, move: 'e2-e9', fault: 'square' });
+    if (failed.ok) throw new Error('imported');
+    expect(importFailureSentence(en, failed)).toBe('Line 2: the move e2-e9 is not on the board.');
+    expect(importFailureSentence(fr, failed)).toBe('Ligne 2 : le coup e2-e9 sort du plateau.');
+    expect(importFailureSentence(es, failed)).toBe('Línea 2: la jugada e2-e9 se sale del tablero.');
+    const illegal = importMoveList('d2-e2\nd5-d7', presetById('brandubh-2019')!);
+    expect(illegal.ok || importFailureSentence(en, illegal)).toBe(
+      'Line 2: the move d5-d7 is not legal for the defenders in that position.',
+    );
+  });
+});
+
+describe('errors of a record name the line and the move', () => {
+  const header = exported(make({ rules: 'brandubh-2019', moves: [] })).trimEnd();
+  const lines = header.split('\n').length;
+
+  it('an illegal move: its line in the text', () => {
+    const failed = importRecord(`${header}\n\n1. d2-e2 d5-f5\n2. e2-e3 f5-f1\n`);
+    expect(failed).toMatchObject({ ok: false, moveLine: lines + 3, move: 'f5-f1', fault: 'illegal' });
+    if (failed.ok) throw new Error('imported');
+    expect(importFailureSentence(fr, failed)).toBe(
+      `Ligne ${lines + 3} : le coup f5-f1 n’est pas légal dans cette position.`,
+    );
+  });
+
+  it('a move the syntax refuses, and a record after others in a file', () => {
+    const text = `${header}\n\n1. d2-e2 d5-f5\n${header}\n\n1. d2-e2 d5-ff5\n`;
+    const { games, failures } = importRecords(text);
+    expect(games).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ moveLine: 2 * lines + 4, move: 'd5-ff5', fault: 'syntax' });
   });
 });

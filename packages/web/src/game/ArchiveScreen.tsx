@@ -11,8 +11,10 @@ import type { ScreenProps } from '../app/screen.js';
 import { useTitle } from '../app/title.js';
 import type { Messages } from '../i18n/index.js';
 import { loadCustomRulesets } from '../rules/catalog.js';
+import { importFailureSentence } from './feedback-text.js';
 import { GameSummary } from './GameSummary.js';
-import { IMPORT_ERRORS, importRecords, type ImportFailure } from './records.js';
+import { RulesQuestion } from './ImportRules.js';
+import { IMPORT_ERRORS, importRecords, isBareMoveList, type ImportFailure } from './records.js';
 import { pageStore } from './storage.js';
 import './game.css';
 
@@ -41,9 +43,18 @@ export function ArchiveScreen({ lang, t, navigate }: ScreenProps) {
   const [error, setError] = useState<ImportFailure | undefined>();
   const [summary, setSummary] = useState<Summary | undefined>();
   const [note, setNote] = useState('');
+  /** A bare move list waiting for its ruleset. */
+  const [asking, setAsking] = useState<string | undefined>();
   const importOpen = location.hash.includes('?import');
 
   const doImport = (record: string): void => {
+    setAsking(undefined);
+    if (isBareMoveList(record)) {
+      setError(undefined);
+      setSummary(undefined);
+      setAsking(record);
+      return;
+    }
     const { games: imported, failures } = importRecords(record, loadCustomRulesets());
     const total = imported.length + failures.length;
     for (const game of imported) store.save(game);
@@ -146,11 +157,23 @@ export function ArchiveScreen({ lang, t, navigate }: ScreenProps) {
               </button>
             </div>
             {note && <p class="note">{note}</p>}
+            {asking !== undefined && (
+              <RulesQuestion
+                t={t}
+                lang={lang}
+                text={asking}
+                own={loadCustomRulesets()}
+                onImported={(game) => {
+                  store.save(game);
+                  navigate({ screen: 'game', id: game.id });
+                }}
+                onCancel={() => setAsking(undefined)}
+              />
+            )}
             {error && (
               <div class="banner banner-error" role="alert">
                 <span class="banner-text">
-                  <strong>{importErrorText(t, error)}</strong>
-                  <span class="detail">{error.message}</span>
+                  <ImportError t={t} failure={error} />
                 </span>
               </div>
             )}
@@ -159,6 +182,17 @@ export function ArchiveScreen({ lang, t, navigate }: ScreenProps) {
         </details>
       </section>
     </div>
+  );
+}
+
+/** A failure in one sentence naming the line and the move, else the kind of error and the details. */
+function ImportError({ t, failure }: { readonly t: Messages; readonly failure: ImportFailure }) {
+  const sentence = importFailureSentence(t, failure);
+  if (sentence !== undefined) return <strong>{sentence}</strong>;
+  return (
+    <>
+      <strong>{importErrorText(t, failure)}</strong> <span class="detail">{failure.message}</span>
+    </>
   );
 }
 
@@ -182,7 +216,7 @@ function ImportSummary({ t, summary }: { readonly t: Messages; readonly summary:
           <ul class="import-failures">
             {summary.failures.map((f) => (
               <li key={f.line} data-line={f.line}>
-                {t.importRecordAt(f.line)} {importErrorText(t, f)} <span class="detail">{f.message}</span>
+                {t.importRecordAt(f.line)} <ImportError t={t} failure={f} />
               </li>
             ))}
           </ul>

@@ -7,9 +7,7 @@
  */
 
 import { CATALOGUES, LANGUAGES, type Lang, type Messages } from '../i18n/index.js';
-
-/** Why a move of an imported text could not be played. */
-export type MoveFault = 'syntax' | 'square' | 'illegal' | 'captures' | 'over';
+import type { ImportFailure, MoveFault } from './records.js';
 
 const en = {
   reasonEscapeTo: (square: string) => `The king escaped to ${square}.`,
@@ -102,3 +100,12 @@ export const FEEDBACK_TEXT: { readonly [l in Lang]: FeedbackText } = { en, es, f
 export const langOf = (t: Messages): Lang => LANGUAGES.find((l) => CATALOGUES[l] === t) ?? 'en';
 
 export const feedbackText = (t: Messages): FeedbackText => FEEDBACK_TEXT[langOf(t)];
+
+/**
+ * An import's failure as one sentence naming the line and the move ("Line 3: the move e2-e9 is
+ * not on the board."), when the failure knows them; undefined otherwise.
+ */
+export function importFailureSentence(t: Messages, f: ImportFailure): string | undefined {
+  if (f.moveLine === undefined || f.move === undefined || f.fault === undefined) return undefined;
+  return feedbackText(t).lineMove(f.moveLine, f.move, f.fault, f.side);
+}

@@ -22,6 +22,7 @@
  */
 
 import {
+  MOVE_ERRORS,
   PRESETS,
   RECORD_ERRORS,
   REPLAY_ERRORS,
@@ -29,14 +30,18 @@ import {
   makeRecord,
   openTaflDifferences,
   parseRecords,
+  playMoveRecord,
+  positionFromOtn,
   recordFromGame,
   replayRecord,
   tagValue,
   type GameRecord,
+  type MoveError,
   type RecordInFile,
   type RecordTag,
   type Result,
   type Ruleset,
+  type Side,
 } from '@tafl/core';
 import {
   acceptDraw,
@@ -69,7 +74,25 @@ export interface ImportFailure {
   readonly ply?: number;
   /** How many records the text holds, when it holds several. */
   readonly records?: number;
+  /** The move that could not be read or played, as written, its line in the text, and why. */
+  readonly moveLine?: number;
+  readonly move?: string;
+  readonly fault?: MoveFault;
+  /** The side whose move it was, when it is known. */
+  readonly side?: Side;
 }
+
+/** Why a move of an imported text could not be played (the core's move errors, by name). */
+export const MOVE_FAULTS = ['syntax', 'square', 'illegal', 'captures', 'over'] as const;
+export type MoveFault = (typeof MOVE_FAULTS)[number];
+
+const FAULT_OF: { readonly [code in MoveError]: MoveFault } = {
+  [MOVE_ERRORS.syntax]: 'syntax',
+  [MOVE_ERRORS.square]: 'square',
+  [MOVE_ERRORS.illegal]: 'illegal',
+  [MOVE_ERRORS.captures]: 'captures',
+  [MOVE_ERRORS.over]: 'over',
+};
 
 export type ImportResult = { readonly ok: true; readonly value: Game } | ImportFailure;
 
@@ -159,12 +182,14 @@ export function importRecord(
     };
   const parsed = all[0];
   if (parsed === undefined) return failure(IMPORT_ERRORS.empty, 'the record is empty');
-  return importParsed(parsed, own, now, id);
+  const imported = importParsed(parsed, own, now, id);
+  return imported.ok ? imported : placed(text, parsed.line, imported);
 }
 
 /** What a text of one or more records gave: the games, and each record that failed, by line. */
 export interface ImportedRecords {
   readonly games: readonly Game[];
+  /** Each record that failed, with the line where it starts. */
   readonly failures: readonly (ImportFailure & { readonly line: number })[];
 }
 
@@ -183,7 +208,7 @@ export function importRecords(
   for (const parsed of parseRecords(text)) {
     const imported = importParsed(parsed, own, now);
     if (imported.ok) games.push(imported.value);
-    else failures.push({ ...imported, line: parsed.line });
+    else failures.push({ ...placed(text, parsed.line, imported), line: parsed.line });
   }
   return { games, failures };
 }
@@ -203,9 +228,14 @@ function importParsed(parsed: RecordInFile, own: readonly Ruleset[], now: number
         : replayed.code === REPLAY_ERRORS.position
           ? IMPORT_ERRORS.position
           : IMPORT_ERRORS.move;
-    return replayed.ply === undefined
-      ? failure(code, replayed.message)
-      : { ...failure(code, replayed.message), ply: replayed.ply };
+    if (replayed.ply === undefined) return failure(code, replayed.message);
+    const move = record.moves[replayed.ply - 1]?.move;
+    return {
+      ...failure(code, replayed.message),
+      ply: replayed.ply,
+      ...(move !== undefined ? { move } : {}),
+      ...(replayed.moveError ? { fault: FAULT_OF[replayed.moveError] } : {}),
+    };
   }
   const rules = replayed.value.rules;
   const start = record.position ?? rules.start;
@@ -242,3 +272,138 @@ function ownRuleset(rules: Ruleset, named: string | undefined, own: readonly Rul
 }
 
 const failure = (code: ImportError, message: string): ImportFailure => ({ ok: false, code, message });
+
+// ---------------------------------------------------------------------------------------------
+// Where a move stands in the text, and bare move lists
+
+/** A move as written in a text, and its line (1 for the first). */
+export interface WrittenMove {
+  readonly move: string;
+  readonly line: number;
+}
+
+const TURN_RE = /^[0-9]+\.+/;
+
+/**
+ * The moves written in a text from line `from` on, each with its line: a record's moves after its
+ * header (from its first turn number), or every token of a bare list (`1. d2-e2 d5-f5`, or the
+ * plain lists of `parseMoveList`, `d2-e2 c4-c5 e2-d2xd3 ... timeout,3,1,Black`). Brackets
+ * (tags, comments) are left out; a list's `x` captures are written as OTN writes them
+ * (`xc3xd2` becomes `xc3/d2`).
+ */
+export function writtenMoves(text: string, from = 1, record = false): WrittenMove[] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const out: WrittenMove[] = [];
+  let body = !record;
+  for (let i = from - 1; i < lines.length; i++) {
+    const line = lines[i]!.replace(/\[[^\]]*\]?/g, ' ');
+    const trimmed = line.trim();
+    if (!body) {
+      if (!TURN_RE.test(trimmed)) continue;
+      body = true;
+    }
+    for (const raw of trimmed.split(',')[0]!.split(/\s+/)) {
+      const token = raw.replace(TURN_RE, '');
+      if (token === '' || token === 'timeout') continue;
+      out.push({ move: listCaptures(token), line: i + 1 });
+    }
+  }
+  return out;
+}
+
+/** `e2-d2xc2xd3` (a move list's captures) as OTN writes them: `e2-d2xc2/d3`. */
+const listCaptures = (token: string): string => {
+  const m = /^(K?[a-z][0-9]{1,2}-[a-z][0-9]{1,2})((?:xK?[a-z][0-9]{1,2}){2,})([+-]*)$/.exec(token);
+  return m ? `${m[1]}x${m[2]!.slice(1).split('x').join('/')}${m[3]}` : token;
+};
+
+/** A failure with the line of its move, found in the text (the record starts on `start`). */
+function placed(text: string, start: number, result: ImportFailure): ImportFailure {
+  if (result.ply !== undefined) {
+    const written = writtenMoves(text, start, true)[result.ply - 1];
+    return written ? { ...result, moveLine: written.line } : result;
+  }
+  // A move the record's syntax refuses: the core's sentence names its line and the move.
+  const m = /^line ([0-9]+)(?:, turn [0-9]+)?: ("(?:[^"\\]|\\.)*") is not an OTN move/.exec(result.message);
+  return m
+    ? { ...result, moveLine: Number(m[1]), move: JSON.parse(m[2]!) as string, fault: 'syntax' }
+    : result;
+}
+
+/**
+ * A text of moves without rules: no rules tag, no `dim:` line, and at least one move. It must be
+ * told which ruleset it follows (`rulesFits` ranks them).
+ */
+export function isBareMoveList(text: string): boolean {
+  if (/\[rules:/i.test(text) || /^\s*dim:/m.test(text)) return false;
+  return writtenMoves(text).some((m) => /^K?[a-z][0-9]{1,2}-[a-z][0-9]{1,2}/.test(m.move));
+}
+
+/** How far a ruleset plays a list of moves. */
+export interface RulesFit {
+  readonly rules: Ruleset;
+  /** How many moves it plays before one fails. */
+  readonly played: number;
+  /** Every move is legal under it. */
+  readonly fits: boolean;
+}
+
+/**
+ * The rulesets (the presets, then the player's own) by how well they play the moves: those that
+ * play them all first (the first of them is the detected one), then the others by how far they get.
+ */
+export function rulesFits(text: string, own: readonly Ruleset[] = []): RulesFit[] {
+  const moves = writtenMoves(text);
+  const fits = [...PRESETS, ...own].map((rules): RulesFit => {
+    const played = replayMoves(rules, moves);
+    const n = played.ok ? moves.length : played.index;
+    return { rules, played: n, fits: played.ok };
+  });
+  return fits
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => Number(b.f.fits) - Number(a.f.fits) || b.f.played - a.f.played || a.i - b.i)
+    .map(({ f }) => f);
+}
+
+type Replayed = { ok: true } | { ok: false; index: number; fault: MoveFault; side: Side; message: string };
+
+function replayMoves(rules: Ruleset, moves: readonly WrittenMove[]): Replayed {
+  const pos = positionFromOtn(rules);
+  if (!pos.ok)
+    return { ok: false, index: 0, fault: 'illegal', side: rules.firstToMove, message: pos.message };
+  for (const [index, m] of moves.entries()) {
+    const side = pos.value.turn;
+    const played = playMoveRecord(pos.value, m.move);
+    if (!played.ok) return { ok: false, index, fault: FAULT_OF[played.code], side, message: played.message };
+  }
+  return { ok: true };
+}
+
+/** A game from a bare move list played under `rules` (a preset, or one of the player's own). */
+export function importMoveList(
+  text: string,
+  rules: Ruleset,
+  now: number = Date.now(),
+  id?: string,
+): ImportResult {
+  const moves = writtenMoves(text);
+  if (moves.length === 0) return failure(IMPORT_ERRORS.empty, 'the text holds no move');
+  const played = replayMoves(rules, moves);
+  if (!played.ok) {
+    const m = moves[played.index]!;
+    return {
+      ...failure(IMPORT_ERRORS.move, `line ${m.line}: ${played.message}`),
+      ply: played.index + 1,
+      moveLine: m.line,
+      move: m.move,
+      fault: played.fault,
+      side: played.side,
+    };
+  }
+  const created = createGame(
+    { rules: PRESETS.includes(rules) ? rules.id : rules, moves: moves.map((m) => m.move) },
+    now,
+    id,
+  );
+  return created.ok ? created : failure(IMPORT_ERRORS.move, created.message);
+}
