@@ -40,6 +40,20 @@ export interface SearchLimits {
    * thread stop a search without ending the worker that runs it.
    */
   readonly stopFlag?: Int32Array;
+  /**
+   * How many best lines to find (1..MAX_MULTI_PV, 1 by default): at every depth the root is
+   * searched once per line, each time without the root moves of the lines already found.
+   */
+  readonly multiPv?: number;
+}
+
+/** The most lines `multiPv` may ask for. */
+export const MAX_MULTI_PV = 5;
+
+/** One of the best lines of a multi-line search: its score for the side to move, and its moves. */
+export interface SearchLine {
+  readonly score: number;
+  readonly pv: readonly Move[];
 }
 
 export interface SearchInfo {
@@ -50,6 +64,8 @@ export interface SearchInfo {
   readonly nodes: number;
   readonly timeMs: number;
   readonly nps: number;
+  /** With `multiPv` above 1: the best lines, best first (the first is `score` and `pv`). */
+  readonly lines?: readonly SearchLine[];
 }
 
 export interface SearchResult extends SearchInfo {
@@ -141,7 +157,8 @@ export class Search {
     this.killers.fill(0);
     for (let i = 0; i < this.history.length; i++) this.history[i]! >>= 3;
     const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
-    const info = (depth: number, score: number, pv: Move[]): SearchInfo => {
+    const multiPv = Math.max(1, Math.min(limits.multiPv ?? 1, MAX_MULTI_PV));
+    const info = (depth: number, score: number, pv: Move[], lines?: SearchLine[]): SearchInfo => {
       const timeMs = Date.now() - start;
       return {
         depth,
@@ -150,31 +167,66 @@ export class Search {
         nodes: this.nodes,
         timeMs,
         nps: Math.round((this.nodes * 1000) / Math.max(timeMs, 1)),
+        ...(lines !== undefined && { lines }),
       };
     };
     if (pos.isOver()) return { move: undefined, ...info(0, this.terminal(pos, 0), []) };
+    const lineCount = multiPv > 1 ? Math.min(multiPv, pos.mustPass() ? 1 : pos.legalMoveCount) : 1;
     let best: SearchResult = { move: this.fallbackMove(pos), ...info(0, 0, []) };
     for (let depth = 1; depth <= maxDepth; depth++) {
       let score: number;
+      let lines: SearchLine[] | undefined;
+      let firstDone = false;
       this.iteration = depth;
       this.deadline = depth === 1 ? Infinity : deadline;
       try {
         score = this.negamax(pos, depth, -INFINITE, INFINITE, 0);
+        firstDone = true;
+        if (multiPv > 1) {
+          lines = this.otherLines(pos, depth, score, lineCount);
+          score = lines[0]!.score;
+        }
       } catch (e) {
         if (!(e instanceof Abort)) throw e;
+        this.excludedCount = 0;
         while (pos.ply > this.rootPly) pos.undo();
         const partial = this.pvLength[0]! > 0 ? this.pv[0]! : undefined;
-        if (partial !== undefined && this.rootImproved) best = { ...best, move: partial };
+        if (partial !== undefined && this.rootImproved && !firstDone) best = { ...best, move: partial };
         break;
       }
-      const pv = Array.from(this.pv.subarray(0, this.pvLength[0]!));
-      best = { move: pv[0] ?? best.move, ...info(depth, score, pv) };
+      const pv = lines !== undefined ? [...lines[0]!.pv] : Array.from(this.pv.subarray(0, this.pvLength[0]!));
+      best = { move: pv[0] ?? best.move, ...info(depth, score, pv, lines) };
       onInfo?.(best);
       if (Math.abs(score) > WIN_BOUND && WIN - Math.abs(score) <= depth) break;
       if (deadline !== Infinity && Date.now() - start > (deadline - start) * 0.55) break;
       if (this.stopRequested || (this.stopFlag !== undefined && this.stopFlag[0] !== 0)) break;
     }
-    return { ...best, ...info(best.depth, best.score, [...best.pv]) };
+    const lines = best.lines?.map((l) => ({ score: l.score, pv: [...l.pv] }));
+    return { ...best, ...info(best.depth, best.score, [...best.pv], lines) };
+  }
+
+  /**
+   * The lines after the first at `depth`: the root searched again without the root moves of the
+   * lines found so far (the first, in the triangular PV now), `count` lines in all, best first.
+   */
+  private otherLines(pos: Position, depth: number, firstScore: number, count: number): SearchLine[] {
+    const lines: SearchLine[] = [
+      { score: firstScore, pv: Array.from(this.pv.subarray(0, this.pvLength[0]!)) },
+    ];
+    try {
+      while (lines.length < count) {
+        const first = lines[lines.length - 1]!.pv[0];
+        if (first === undefined) break;
+        this.excluded[this.excludedCount++] = first;
+        const score = this.negamax(pos, depth, -INFINITE, INFINITE, 0);
+        if (this.pvLength[0] === 0) break;
+        lines.push({ score, pv: Array.from(this.pv.subarray(0, this.pvLength[0]!)) });
+      }
+    } finally {
+      this.excludedCount = 0;
+    }
+    // A later line can come out a little above an earlier one (the table's bounds differ): sort.
+    return lines.sort((a, b) => b.score - a.score);
   }
 
   /**
@@ -215,6 +267,9 @@ export class Search {
 
   private rootPly = 0;
   private rootImproved = false;
+  /** Root moves left out of this root search (the moves of the lines already found). */
+  private readonly excluded = new Int32Array(MAX_MULTI_PV);
+  private excludedCount = 0;
   private iteration = 1;
   private nullAllowed = true;
   private stopFlag: Int32Array | undefined;
@@ -257,7 +312,7 @@ export class Search {
     const defendersToMove = pos.turn === 'defenders';
     const king = pos.kingSquare;
     const routes = king >= 0 ? routesFrom(pos, ctx, king) : 0;
-    if (defendersToMove && routes > 0) {
+    if (defendersToMove && routes > 0 && (ply > 0 || this.excludedCount === 0)) {
       if (ply === 0) return this.rootWin(pos);
       return WIN - ply - 1;
     }
@@ -310,14 +365,18 @@ export class Search {
     const alphaStart = alpha;
     let bestScore = -INFINITE;
     let bestMove = 0;
+    const excluding = ply === 0 && this.excludedCount > 0;
+    let searched = 0;
     for (let i = 0; i < count; i++) {
       const move = pickNext(moves, order, i, count);
-      const late = i >= 2 && depth >= 3 && order[i]! < 100_000_000 && !threatened;
+      if (excluding && this.isExcluded(move)) continue;
+      const late = searched >= 2 && depth >= 3 && order[i]! < 100_000_000 && !threatened;
       pos.play(move);
       let score: number;
-      if (i === 0) score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
+      if (searched++ === 0) score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
       else {
-        const reduction = late ? Math.min(depth - 2, LMR[Math.min(depth, 63) * 64 + Math.min(i, 63)]!) : 0;
+        const lmr = LMR[Math.min(depth, 63) * 64 + Math.min(searched - 1, 63)]!;
+        const reduction = late ? Math.min(depth - 2, lmr) : 0;
         score = -this.negamax(pos, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
         if (score > alpha && reduction > 0)
           score = -this.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
@@ -338,9 +397,16 @@ export class Search {
         }
       }
     }
+    // A root searched without some moves has not found the position's value: keep it out of the table.
+    if (excluding) return bestScore;
     const bound = bestScore >= beta ? BOUND_LOWER : bestScore > alphaStart ? BOUND_EXACT : BOUND_UPPER;
     this.tt.store(keyLo, keyHi, bestMove, toTT(bestScore, ply), depth, bound);
     return bestScore;
+  }
+
+  private isExcluded(move: Move): boolean {
+    for (let i = 0; i < this.excludedCount; i++) if (this.excluded[i] === move) return true;
+    return false;
   }
 
   /** At the root, with the king's way open: play the escape. */

@@ -111,6 +111,8 @@ class WorkerEngine implements Engine {
   private receive(port: WorkerPort, message: FromWorker): void {
     const pending = this.pending;
     if (port !== this.port || pending === undefined || message.id !== pending.id) return;
+    // An engine's worker is asked searches only; analysis messages belong to analyse.ts's workers.
+    if (message.type === 'ply' || message.type === 'analysed') return;
     if (message.type === 'progress') {
       pending.last = message.info;
       pending.onProgress?.(message.info);

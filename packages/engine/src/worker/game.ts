@@ -15,6 +15,7 @@ import {
   type Ruleset,
 } from '@tafl/core';
 import { LEVELS } from '../levels.js';
+import { MAX_MULTI_PV } from '../search.js';
 import { ENGINE_ERRORS, type EngineErrorCode, type EngineLimits, type EngineRequest } from './protocol.js';
 
 /** The request's ruleset: the object itself, or the preset its id names. */
@@ -41,7 +42,7 @@ export function positionOf(rules: Ruleset, request: EngineRequest): Result<Posit
 /** Refuses limits that are not numbers of the right kind. */
 export function checkLimits(limits: EngineLimits): Result<EngineLimits, EngineErrorCode> {
   const bad = (message: string) => fail(ENGINE_ERRORS.limits, message);
-  const { level, timeMs, clock, depth, nodes, seed } = limits;
+  const { level, timeMs, clock, depth, nodes, seed, multiPv } = limits;
   if (level !== undefined && !LEVELS.some((l) => l.level === level))
     return bad(`the level must be one of ${LEVELS.map((l) => l.level).join(', ')}, not ${level}`);
   if (timeMs !== undefined && !(timeMs > 0 && Number.isFinite(timeMs)))
@@ -56,5 +57,9 @@ export function checkLimits(limits: EngineLimits): Result<EngineLimits, EngineEr
     return bad(`the node limit must be a whole number from 1, not ${nodes}`);
   if (seed !== undefined && !Number.isInteger(seed))
     return bad(`the seed must be a whole number, not ${seed}`);
+  if (multiPv !== undefined && !(Number.isInteger(multiPv) && multiPv >= 1 && multiPv <= MAX_MULTI_PV))
+    return bad(
+      `the number of lines (multiPv) must be a whole number from 1 to ${MAX_MULTI_PV}, not ${multiPv}`,
+    );
   return ok(limits);
 }

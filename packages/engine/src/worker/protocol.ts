@@ -10,7 +10,7 @@
  * numbers (`from * 256 + to`, `PASS`), which mean the same on both sides.
  */
 
-import type { Move, Ruleset, Side } from '@tafl/core';
+import type { Move, PlyEval, Ruleset, Side } from '@tafl/core';
 import type { SearchInfo } from '../search.js';
 
 /** A player's clock: the time left for the rest of the game, and what each move adds. */
@@ -37,6 +37,8 @@ export interface EngineLimits {
   readonly nodes?: number;
   /** The seed of the lower levels' noise (a random one when absent). */
   readonly seed?: number;
+  /** How many best lines to find, 1 to 5 (`SearchInfo.lines`); ignored when playing at a level. */
+  readonly multiPv?: number;
 }
 
 /** A position to search: a game under a ruleset, and the limits. */
@@ -105,7 +107,24 @@ export interface SearchMessage extends EngineRequest {
   /** `Date.now()` when the client sent it: waiting for the worker counts against the time. */
   readonly sentAt: number;
 }
-export type ToWorker = SearchMessage;
+/**
+ * Client to worker: analyse these positions of one game (the position after `plies[i]` moves),
+ * each searched to `depth`, answering with a `ply` message for each and `analysed` at the end.
+ * The worker takes them from the latest back (the game is replayed once and taken back move by
+ * move), and keeps its search's table from one position to the next and across the messages of
+ * one game, so the later positions' findings help the earlier ones.
+ */
+export interface AnalyseMessage {
+  readonly type: 'analyse';
+  readonly id: number;
+  readonly rules: Ruleset | string;
+  readonly start?: string;
+  readonly turn?: Side;
+  readonly moves: readonly string[];
+  readonly plies: readonly number[];
+  readonly depth: number;
+}
+export type ToWorker = SearchMessage | AnalyseMessage;
 
 /** A finished depth. */
 export interface ProgressMessage {
@@ -130,4 +149,20 @@ export interface ErrorMessage {
   readonly message: string;
 }
 
-export type FromWorker = ProgressMessage | ResultMessage | ErrorMessage;
+/** One position of an analysis done: its entry, and what its search cost. */
+export interface PlyMessage {
+  readonly type: 'ply';
+  readonly id: number;
+  readonly ply: number;
+  readonly eval: PlyEval;
+  readonly nodes: number;
+  readonly timeMs: number;
+}
+
+/** Every position of an `analyse` message done. */
+export interface AnalysedMessage {
+  readonly type: 'analysed';
+  readonly id: number;
+}
+
+export type FromWorker = ProgressMessage | ResultMessage | ErrorMessage | PlyMessage | AnalysedMessage;

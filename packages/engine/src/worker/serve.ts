@@ -18,6 +18,7 @@ import { Search, type SearchInfo, type SearchLimits, type SearchResult } from '.
 import { weightsFor } from '../weights.js';
 import { moveBudget, searchTime } from './clock.js';
 import { checkLimits, positionOf, rulesOf } from './game.js';
+import { analyseRequest, type AnalysisState } from './serve-analysis.js';
 import {
   ENGINE_ERRORS,
   type EngineErrorCode,
@@ -43,12 +44,14 @@ interface Game {
 /** The worker's message handler, posting its replies with `post`. */
 export function serve(post: Post): (message: ToWorker) => void {
   let game: Game | undefined;
+  let analysis: AnalysisState | undefined;
   return (message) => {
-    if (message.type !== 'search') return;
     try {
-      game = searchRequest(message, game, post);
+      if (message.type === 'analyse') analysis = analyseRequest(message, analysis, post);
+      else if (message.type === 'search') game = searchRequest(message, game, post);
     } catch (e) {
       game = undefined;
+      analysis = undefined;
       const detail = e instanceof Error ? (e.stack ?? e.message) : String(e);
       post({ type: 'error', id: message.id, code: ENGINE_ERRORS.internal, message: detail });
     }
@@ -103,6 +106,7 @@ function search(
     ...(limits.depth !== undefined && { depth: limits.depth }),
     ...(limits.nodes !== undefined && { nodes: limits.nodes }),
     ...(budget !== undefined && { timeMs: searchTime(budget, waited) }),
+    ...(limits.multiPv !== undefined && { multiPv: limits.multiPv }),
   };
   if (limits.level === undefined) return search.run(pos, bounds, onInfo);
   const seed = limits.seed ?? Math.floor(Math.random() * 2 ** 32);
@@ -124,4 +128,5 @@ const infoOf = (info: SearchInfo): SearchInfo => ({
   nodes: info.nodes,
   timeMs: info.timeMs,
   nps: info.nps,
+  ...(info.lines !== undefined && { lines: info.lines.map((l) => ({ score: l.score, pv: [...l.pv] })) }),
 });
