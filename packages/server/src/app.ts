@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Hub } from './hub.js';
 import {
   GAME_ID_RE,
+  MAX_ANALYSIS_BYTES,
   MAX_MESSAGE_BYTES,
   checkCreateRequest,
   checkJoinRequest,
@@ -46,6 +47,10 @@ export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.
 const STATUS: Partial<Record<ErrorCode, number>> = {
   'game/unknown': 404,
   'http/not-found': 404,
+  'analysis/none': 404,
+  'analysis/not-over': 409,
+  'analysis/invalid': 422,
+  'analysis/shallower': 409,
   'seat/taken': 409,
   'msg/size': 413,
   'rate/limited': 429,
@@ -107,12 +112,16 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
   });
 
+  // Every write (a game created or joined, an analysis kept) takes a token of the address's bucket.
   const limiter = perAddress(options.httpRate ?? 2, 30);
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'POST' && !limiter(request.ip))
+    if ((request.method === 'POST' || request.method === 'PUT') && !limiter(request.ip))
       return refuse(reply, {
         code: 'rate/limited',
-        message: 'too many games created or joined from here; wait a little',
+        message:
+          request.method === 'PUT'
+            ? 'too many analyses saved from here; wait a little'
+            : 'too many games created or joined from here; wait a little',
       });
     return undefined;
   });
@@ -151,6 +160,35 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       });
     return reply.type('text/plain; charset=utf-8').send(record);
   });
+
+  const gameUnknown = (id: string): Refusal => ({
+    code: 'game/unknown',
+    message: `there is no game ${id.slice(0, 20)}`,
+  });
+
+  // The analysis kept with a finished game: anyone who sees the game may read it, and keep one
+  // that is deeper (checked against the game's moves; see Hub.saveAnalysis).
+  app.get<{ Params: { id: string } }>('/api/games/:id/analysis', async (request, reply) => {
+    const { id } = request.params;
+    if (!GAME_ID_RE.test(id)) return refuse(reply, gameUnknown(id));
+    const kept = await hub.analysis(id);
+    return typeof kept === 'string'
+      ? reply.type('application/json; charset=utf-8').send(kept)
+      : refuse(reply, kept);
+  });
+
+  app.put<{ Params: { id: string } }>(
+    '/api/games/:id/analysis',
+    { bodyLimit: MAX_ANALYSIS_BYTES },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!GAME_ID_RE.test(id)) return refuse(reply, gameUnknown(id));
+      if (!request.headers['content-type']?.startsWith('application/json'))
+        return refuse(reply, { code: 'msg/json', message: 'the analysis must be sent as application/json' });
+      const saved = await hub.saveAnalysis(id, request.body);
+      return isRefusal(saved) ? refuse(reply, saved) : reply.send(saved);
+    },
+  );
 
   app.get('/api/lobby', async () => hub.lobby());
 

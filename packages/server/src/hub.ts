@@ -11,6 +11,7 @@ import {
   makeRecord,
   makeRules,
   MOVE_ERRORS,
+  parseGameAnalysis,
   opposite,
   playMoveRecord,
   positionFromOtn,
@@ -237,6 +238,50 @@ export class Hub {
     const ended = [...record.tags, { key: 'result', value }, { key: 'termination', value: row.reason }];
     const moves = row.reason === 'resignation' ? [...record.moves, { move: '---' }] : record.moves;
     return makeRecord({ ...record, tags: ended, moves });
+  }
+
+  /**
+   * The analysis kept with a game, as the JSON text it was stored as (checked against the game
+   * when it was saved).
+   */
+  async analysis(id: string): Promise<string | Refusal> {
+    const kept = await this.store.loadAnalysis(id);
+    if (kept) return kept.analysis;
+    if (!(await this.store.loadGame(id))) return unknown(id);
+    return refusal('analysis/none', 'no analysis of this game is kept yet');
+  }
+
+  /**
+   * Keeps an analysis (a GameAnalysis of @tafl/core) with a finished game, when the game has
+   * none or a shallower one. Anyone who can see the game may: it is derived data that anyone can
+   * compute again, and it is checked against the game's moves (every best line replayed) before
+   * it is stored, apart from the game, which it never changes.
+   */
+  async saveAnalysis(id: string, body: unknown): Promise<{ depth: number } | Refusal> {
+    const live = await this.get(id);
+    if (!live) return unknown(id);
+    if (live.row.status !== 'ended')
+      return refusal('analysis/not-over', 'the game is not over: only a finished game keeps an analysis');
+    const parsed = parseGameAnalysis(body, {
+      rules: live.rules,
+      start: live.rules.start,
+      turn: live.rules.firstToMove,
+      moves: live.moves,
+    });
+    if (!parsed.ok) return refusal('analysis/invalid', parsed.message);
+    const { depth } = parsed.value;
+    const saved = await this.store.saveAnalysis({
+      gameId: id,
+      depth,
+      analysis: JSON.stringify(parsed.value),
+      updatedAt: Date.now(),
+    });
+    if (saved) return { depth };
+    const kept = await this.store.loadAnalysis(id);
+    return refusal(
+      'analysis/shallower',
+      `an analysis of depth ${kept?.depth ?? depth} is already kept; only a deeper one than that replaces it (this one is of depth ${depth})`,
+    );
   }
 
   /** Open, live and finished games; read at most once a second. */

@@ -42,6 +42,12 @@ export const GAME_ID_RE = /^[A-Za-z0-9]{10}$/;
 export const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
 /** The longest game the server keeps: beyond it the game is drawn (no ruleset comes near). */
 export const MAX_PLIES = 2000;
+/**
+ * The largest analysis a client may store with a finished game (PUT /api/games/ID/analysis):
+ * room for a game of MAX_PLIES with a full best line at every position; larger bodies are
+ * refused with `msg/size` (413).
+ */
+export const MAX_ANALYSIS_BYTES = 512 * 1024;
 
 export const CORRESPONDENCE_DAYS = { min: 1, max: 14 } as const;
 export const LIVE_BASE_MS = { min: 1_000, max: 3 * 3600_000 } as const;
@@ -244,6 +250,14 @@ export const ERROR_CODES = [
   'server/busy',
   'server/error',
   'http/not-found',
+  /** GET analysis: the game has none stored (404). */
+  'analysis/none',
+  /** PUT analysis: the game is not finished (409). */
+  'analysis/not-over',
+  /** PUT analysis: not an analysis of this game (422); the message says what is wrong. */
+  'analysis/invalid',
+  /** PUT analysis: one as deep or deeper is kept (409). */
+  'analysis/shallower',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -14,6 +14,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { GAME_STATUSES } from '../protocol.js';
 import { migrateToLatest } from './migrations.js';
 import {
+  analysisFromDb,
+  analysisProblem,
+  analysisToDb,
   gameFromDb,
   gameToDb,
   gameChangesToDb,
@@ -23,7 +26,7 @@ import {
   rowProblem,
   type Database,
 } from './schema.js';
-import type { ChangeNotice, GameChange, GameRow, LobbyRows, MoveRow, Store } from './types.js';
+import type { AnalysisRow, ChangeNotice, GameChange, GameRow, LobbyRows, MoveRow, Store } from './types.js';
 
 /** The most changes one transaction writes; more wait for the next batch. */
 export const MAX_BATCH = 500;
@@ -219,6 +222,38 @@ export class KyselyStore implements Store {
       .where('turn_started_at', 'is not', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
+  }
+
+  async loadAnalysis(gameId: string): Promise<AnalysisRow | undefined> {
+    const row = await this.db
+      .selectFrom('analyses')
+      .selectAll()
+      .where('game_id', '=', gameId)
+      .executeTakeFirst();
+    return row && analysisFromDb(row);
+  }
+
+  async saveAnalysis(row: AnalysisRow): Promise<boolean> {
+    if (this.closing) throw new Error('the store is closed');
+    const problem = analysisProblem(row);
+    if (problem) throw new TypeError(`refused analysis: ${problem}`);
+    // Inserted, or replacing a shallower one, in one statement: no window between a read and a
+    // write where another process's deeper analysis could be overwritten.
+    const result = await this.db
+      .insertInto('analyses')
+      .values(analysisToDb(row))
+      .onConflict((oc) =>
+        oc
+          .column('game_id')
+          .doUpdateSet((eb) => ({
+            depth: eb.ref('excluded.depth'),
+            analysis: eb.ref('excluded.analysis'),
+            updated_at: eb.ref('excluded.updated_at'),
+          }))
+          .where('analyses.depth', '<', (eb) => eb.ref('excluded.depth')),
+      )
+      .executeTakeFirst();
+    return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
   }
 
   async heartbeat(serverId: string, now: number): Promise<void> {

@@ -79,6 +79,21 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002-analyses': {
+    // The analyses of finished games (issue 13): a table of their own, so that writing one can
+    // never touch a game's row. One per game; deleted with its game.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was then
+    async up(db: Kysely<any>): Promise<void> {
+      await db.schema
+        .createTable('analyses')
+        .ifNotExists()
+        .addColumn('game_id', 'text', (c) => c.primaryKey().references('games.id').onDelete('cascade'))
+        .addColumn('depth', 'integer', (c) => c.notNull())
+        .addColumn('analysis', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

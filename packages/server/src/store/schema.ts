@@ -5,7 +5,7 @@
  */
 
 import type { GameStatus, OnlineEndReason } from '../protocol.js';
-import type { GameRow, MoveRow } from './types.js';
+import type { AnalysisRow, GameRow, MoveRow } from './types.js';
 
 export interface GamesTable {
   id: string;
@@ -42,6 +42,13 @@ export interface MovesTable {
   clock_ms: number | null;
 }
 
+export interface AnalysesTable {
+  game_id: string;
+  depth: number;
+  analysis: string;
+  updated_at: number;
+}
+
 export interface HeartbeatsTable {
   server_id: string;
   at: number;
@@ -51,6 +58,7 @@ export interface Database {
   games: GamesTable;
   moves: MovesTable;
   heartbeats: HeartbeatsTable;
+  analyses: AnalysesTable;
 }
 
 /** A stored integer: a JS number whatever the driver gave (a bigint or a digit string). */
@@ -145,6 +153,23 @@ export function moveFromDb(r: MovesTable): MoveRow {
 
 export function moveToDb(m: MoveRow): MovesTable {
   return { game_id: m.gameId, ply: m.ply, move: m.move, at: m.at, clock_ms: m.clockMs };
+}
+
+export function analysisFromDb(r: AnalysesTable): AnalysisRow {
+  return { gameId: r.game_id, depth: int(r.depth), analysis: r.analysis, updatedAt: int(r.updated_at) };
+}
+
+export function analysisToDb(a: AnalysisRow): AnalysesTable {
+  return { game_id: a.gameId, depth: a.depth, analysis: a.analysis, updated_at: a.updatedAt };
+}
+
+/** The first thing wrong with an analysis row, or undefined. */
+export function analysisProblem(a: AnalysisRow): string | undefined {
+  if (typeof a.gameId !== 'string') return 'gameId must be a string';
+  if (!isInt(a.depth)) return 'depth must be an integer';
+  if (typeof a.analysis !== 'string') return 'analysis must be a string';
+  if (!isInt(a.updatedAt)) return 'updatedAt must be an integer';
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -28,6 +28,8 @@ const METHODS = new Set([
   'lobby',
   'runningClocks',
   'shiftClocks',
+  'loadAnalysis',
+  'saveAnalysis',
   'heartbeat',
   'lastHeartbeat',
   'close',

@@ -12,7 +12,7 @@
 
 import { Worker } from 'node:worker_threads';
 import type { CommitStats } from './kysely-store.js';
-import type { ChangeNotice, GameChange, GameRow, LobbyRows, MoveRow, Store } from './types.js';
+import type { AnalysisRow, ChangeNotice, GameChange, GameRow, LobbyRows, MoveRow, Store } from './types.js';
 
 /** What the worker starts with. */
 export interface ThreadStart {
@@ -143,6 +143,14 @@ export class ThreadStore implements Store {
 
   shiftClocks(ms: number): Promise<number> {
     return this.call('shiftClocks', ms);
+  }
+
+  loadAnalysis(gameId: string): Promise<AnalysisRow | undefined> {
+    return this.call('loadAnalysis', gameId);
+  }
+
+  saveAnalysis(row: AnalysisRow): Promise<boolean> {
+    return this.call('saveAnalysis', row);
   }
 
   heartbeat(serverId: string, now: number): Promise<void> {

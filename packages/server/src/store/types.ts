@@ -88,6 +88,17 @@ export interface ChangeNotice {
   readonly origin: string;
 }
 
+/**
+ * The analysis kept with a finished game: `analysis` is its JSON text (a GameAnalysis of
+ * @tafl/core, checked against the game before it is stored), `depth` its depth.
+ */
+export interface AnalysisRow {
+  readonly gameId: string;
+  readonly depth: number;
+  readonly analysis: string;
+  readonly updatedAt: number;
+}
+
 export interface LobbyRows {
   readonly open: readonly GameRow[];
   readonly live: readonly GameRow[];
@@ -111,6 +122,14 @@ export interface Store {
    * down, which no clock should count. One statement, one transaction.
    */
   shiftClocks(ms: number): Promise<number>;
+  /** The analysis kept with a game, if any. */
+  loadAnalysis(gameId: string): Promise<AnalysisRow | undefined>;
+  /**
+   * Keeps `row` as its game's analysis when the game has none or a shallower one (one
+   * statement: of two at once, the deeper stays); false when a kept one is as deep or deeper.
+   * It never touches the game itself.
+   */
+  saveAnalysis(row: AnalysisRow): Promise<boolean>;
   /** Records that process `serverId` is alive at `now`. */
   heartbeat(serverId: string, now: number): Promise<void>;
   /** The latest heartbeat of any process, or undefined if none was ever written. */

@@ -286,6 +286,13 @@ export const en = {
   errCreateSide: 'Choose the attackers, the defenders or random.',
   errServerBusy: 'The server is busy: try again in a moment.',
   errServerError: 'The server could not do this: try again.',
+
+  // Issue 13: the analysis kept with a finished online game (server refusals).
+  errAnalysisNone: 'No analysis of this game has been saved yet.',
+  errAnalysisNotOver: 'An analysis is only saved once the game is over.',
+  errAnalysisInvalid: 'The server refused the analysis: it does not match this game.',
+  errAnalysisShallower: 'A deeper analysis of this game is already saved.',
+
   errNotFound: 'The server does not offer online play here.',
   errNetFailed: 'The server cannot be reached: check the connection and try again.',
   errNetResponse: 'The server gave an answer the app cannot read.',

@@ -280,6 +280,13 @@ export const es: Messages = {
   errCreateSide: 'Elige atacantes, defensores o al azar.',
   errServerBusy: 'El servidor está ocupado: vuelve a intentarlo en un momento.',
   errServerError: 'El servidor no ha podido hacerlo: vuelve a intentarlo.',
+
+  // Issue 13: the analysis kept with a finished online game (server refusals).
+  errAnalysisNone: 'Todavía no se ha guardado ningún análisis de esta partida.',
+  errAnalysisNotOver: 'El análisis solo se guarda cuando la partida ha terminado.',
+  errAnalysisInvalid: 'El servidor ha rechazado el análisis: no corresponde a esta partida.',
+  errAnalysisShallower: 'Ya hay guardado un análisis más profundo de esta partida.',
+
   errNotFound: 'El servidor no ofrece juego en línea aquí.',
   errNetFailed: 'No se puede contactar con el servidor: comprueba la conexión y vuelve a intentarlo.',
   errNetResponse: 'El servidor ha dado una respuesta que la aplicación no entiende.',

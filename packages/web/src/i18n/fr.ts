@@ -280,6 +280,13 @@ export const fr: Messages = {
   errCreateSide: 'Choisissez les assaillants, les défenseurs ou au hasard.',
   errServerBusy: 'Le serveur est occupé : réessayez dans un instant.',
   errServerError: 'Le serveur n’a pas pu le faire : réessayez.',
+
+  // Issue 13: the analysis kept with a finished online game (server refusals).
+  errAnalysisNone: 'Aucune analyse de cette partie n’a encore été enregistrée.',
+  errAnalysisNotOver: 'Une analyse n’est enregistrée qu’une fois la partie terminée.',
+  errAnalysisInvalid: 'Le serveur a refusé l’analyse : elle ne correspond pas à cette partie.',
+  errAnalysisShallower: 'Une analyse plus approfondie de cette partie est déjà enregistrée.',
+
   errNotFound: 'Le serveur ne propose pas le jeu en ligne ici.',
   errNetFailed: 'Le serveur est injoignable : vérifiez la connexion et réessayez.',
   errNetResponse: 'Le serveur a donné une réponse que l’application ne comprend pas.',

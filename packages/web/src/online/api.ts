@@ -1,11 +1,12 @@
 /**
- * The HTTP half of online play (protocol.ts): creating a game, taking its free seat, the lobby
- * and a game's record. Every call answers with the value or with a refusal: the server's code
+ * The HTTP half of online play (protocol.ts): creating a game, taking its free seat, the lobby,
+ * a game's record and the analysis kept with a finished game. Every call answers with the value or with a refusal: the server's code
  * and sentence, or one of ours when the server could not be reached (`net/failed`) or answered
  * something that is not the protocol (`net/response`). The addresses are relative to the page,
  * so the app works wherever the server puts it.
  */
 
+import type { GameAnalysis } from '@tafl/core';
 import type { CreateGameRequest, ErrorCode, GameView, Lobby, SeatGrant } from '@tafl/server/protocol';
 
 /** The refusals of the client itself: no answer, or an answer that is not the protocol's. */
@@ -42,6 +43,13 @@ export interface Api {
   game(id: string): Promise<ApiResult<GameView>>;
   record(id: string): Promise<ApiResult<string>>;
   lobby(): Promise<ApiResult<Lobby>>;
+  /** The analysis kept with a finished game (refused with `analysis/none` when there is none). */
+  analysis(id: string): Promise<ApiResult<GameAnalysis>>;
+  /**
+   * Keeps an analysis with a finished game, unless one as deep or deeper is kept
+   * (`analysis/shallower`). The server checks it against the game (`analysis/invalid`).
+   */
+  saveAnalysis(id: string, analysis: GameAnalysis): Promise<ApiResult<{ readonly depth: number }>>;
 }
 
 export function createApi(fetcher: Fetch = (url, init) => fetch(url, init), base?: string): Api {
@@ -58,7 +66,58 @@ export function createApi(fetcher: Fetch = (url, init) => fetch(url, init), base
     game: (id) => call<GameView>(fetcher, url(`api/games/${encodeURIComponent(id)}`)),
     record: (id) => call<string>(fetcher, url(`api/games/${encodeURIComponent(id)}/record`), {}, true),
     lobby: () => call<Lobby>(fetcher, url('api/lobby')),
+    analysis: (id) => call<GameAnalysis>(fetcher, url(`api/games/${encodeURIComponent(id)}/analysis`)),
+    saveAnalysis: (id, analysis) =>
+      call<{ depth: number }>(fetcher, url(`api/games/${encodeURIComponent(id)}/analysis`), {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(analysis),
+      }),
   };
+}
+
+/** A refusal as an Error, for the promise-returning calls below: `code` says which. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: RefusalCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * The analysis the server keeps with a finished online game (`#/analysis/online/ID`), or
+ * undefined when it keeps none. The server checked it against the game when it was saved.
+ * Rejects with an ApiError when the server cannot be reached or refuses (an unknown game).
+ *
+ * The game itself (rules, moves, result) is `pageApi().game(id)`: a GameView, whose ruleset
+ * `rulesOfHeader` (view.ts) reads; its start is the ruleset's.
+ */
+export async function fetchAnalysis(id: string, api: Api = pageApi()): Promise<GameAnalysis | undefined> {
+  const got = await api.analysis(id);
+  if (got.ok) {
+    const value: unknown = got.value;
+    if (typeof value !== 'object' || value === null || (value as { version?: unknown }).version !== 2)
+      throw new ApiError('net/response', 'the server answered something that is not an analysis');
+    return got.value;
+  }
+  if (got.code === 'analysis/none') return undefined;
+  throw new ApiError(got.code, got.message);
+}
+
+/**
+ * Keeps an analysis of a finished online game on the server, where everyone who opens the game
+ * sees it. Resolves when it is kept, and also when the server already keeps one as deep or
+ * deeper (which stays: the better analysis wins). Rejects with an ApiError otherwise: the game
+ * is not over (`analysis/not-over`), the analysis does not match it (`analysis/invalid`), too
+ * many saves (`rate/limited`), too large (`msg/size`), or no server.
+ */
+export async function saveAnalysis(id: string, analysis: GameAnalysis, api: Api = pageApi()): Promise<void> {
+  const saved = await api.saveAnalysis(id, analysis);
+  if (saved.ok || saved.code === 'analysis/shallower') return;
+  throw new ApiError(saved.code, saved.message);
 }
 
 async function call<T>(

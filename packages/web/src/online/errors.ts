@@ -58,6 +58,14 @@ export function refusalText(t: Messages, code: RefusalCode | string, message: st
       return t.errServerBusy;
     case 'server/error':
       return t.errServerError;
+    case 'analysis/none':
+      return t.errAnalysisNone;
+    case 'analysis/not-over':
+      return t.errAnalysisNotOver;
+    case 'analysis/invalid':
+      return t.errAnalysisInvalid;
+    case 'analysis/shallower':
+      return t.errAnalysisShallower;
     case 'net/failed':
       return t.errNetFailed;
     case 'net/response':
