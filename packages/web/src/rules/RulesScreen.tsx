@@ -15,6 +15,7 @@ import { describeRuleset, rulesetSource } from './describe.js';
 import { MarkBadge } from './Marks.js';
 import { RulesBody } from './RulesBody.js';
 import { RULES_TEXT } from './text/index.js';
+import { LEARN_TEXT } from '../lessons/text.js';
 import './rules.css';
 
 /** presets.ts lists the six rulesets of the leaflets first, then the reference rulesets. */
@@ -106,6 +107,9 @@ function RulesPage({ lang, t, id }: ScreenProps & { readonly id: string }) {
           </a>
           <a class="action" href={`#/editor/${encodeURIComponent(rules.id)}`}>
             {own ? text.ui.edit : text.ui.editCopy}
+          </a>
+          <a class="action rp-learn" href={`#/learn/${encodeURIComponent(rules.id)}`}>
+            {LEARN_TEXT[lang].learnByPlaying}
           </a>
           <button type="button" class="action rp-print" onClick={() => window.print()}>
             {t.printRules}
