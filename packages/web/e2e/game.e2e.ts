@@ -24,9 +24,9 @@ const moveList = (page: Page): Promise<string[]> =>
   page.locator('.move-list .move[data-ply]').allTextContents();
 
 async function newLocalGame(page: Page, rules: string): Promise<void> {
-  await page.locator(`input[name="rules"][value="${rules}"]`).check();
-  await page.locator('input[name="opponent"][value="local"]').check();
-  await page.getByRole('button', { name: 'Start the game' }).click();
+  // From the start page: the rulesets page, then the ruleset's "A friend here".
+  await page.getByRole('link', { name: 'Choose the rules' }).first().click();
+  await page.locator(`.rulesets-card[data-rules="${rules}"] button[data-way="local"]`).click();
   await page.waitForSelector('.game-screen [role="grid"]');
 }
 

@@ -87,12 +87,13 @@ async function clickMove(page: Page, move: string): Promise<void> {
 
 /** Player 1 creates a game from the home page; returns the link it shows to send. */
 async function createGame(page: Page, name: string, time = 'none'): Promise<string> {
-  await page.locator(`input[name="rules"][value="${RULES}"]`).check();
-  await page.locator('input[name="opponent"][value="online"]').check();
+  // The start page plays the recommended rules, RULES; its options for online play.
+  expect(await page.locator('.play-rules-name').getAttribute('data-rules')).toBe(RULES);
+  await page.getByRole('button', { name: 'Options: Play online' }).click();
   await page.locator('input[name="online-side"][value="attackers"]').check();
   await page.locator(`input[name="time"][value="${time}"]`).check();
   await page.locator('input[name="online-name"]').fill(name);
-  await page.getByRole('button', { name: 'Create the game and get the link' }).click();
+  await page.getByRole('button', { name: 'Play online', exact: true }).click();
   const link = page.getByTestId('online-link');
   await link.waitFor();
   return link.inputValue();
@@ -221,8 +222,8 @@ describe('an online game', () => {
 
   it('is created with the player’s own live clock, and not with minutes out of range', async () => {
     const ann = await open(app.server.url);
-    await ann.locator(`input[name="rules"][value="${RULES}"]`).check();
-    await ann.locator('input[name="opponent"][value="online"]').check();
+    expect(await ann.locator('.play-rules-name').getAttribute('data-rules')).toBe(RULES);
+    await ann.getByRole('button', { name: 'Options: Play online' }).click();
     await ann.locator('input[name="online-side"][value="defenders"]').check();
     await ann.getByRole('radio', { name: 'Another live time control' }).check();
     const minutes = ann.getByRole('spinbutton', { name: 'Minutes for the game' });
@@ -230,12 +231,12 @@ describe('an online game', () => {
     await ann.locator('input[name="online-name"]').fill('Ann');
     // 500 minutes is more than the server takes: the form says so and creates nothing.
     await minutes.fill('500');
-    await ann.getByRole('button', { name: 'Create the game and get the link' }).click();
+    await ann.getByRole('button', { name: 'Play online', exact: true }).click();
     expect(await minutes.evaluate((input: HTMLInputElement) => input.validity.rangeOverflow)).toBe(true);
     expect(await ann.getByTestId('online-link').count()).toBe(0);
     await minutes.fill('20');
     await seconds.fill('15');
-    await ann.getByRole('button', { name: 'Create the game and get the link' }).click();
+    await ann.getByRole('button', { name: 'Play online', exact: true }).click();
     const link = await ann.getByTestId('online-link').inputValue();
     const id = link.slice(link.lastIndexOf('/') + 1);
     const game = (await (await fetch(`${app.server.url}api/games/${id}`)).json()) as { time: unknown };
