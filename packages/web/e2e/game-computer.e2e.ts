@@ -66,11 +66,12 @@ describe('a game against the computer', () => {
         childList: true,
       });
     });
-    await page.locator(`input[name="rules"][value="${RULES}"]`).check();
-    await page.locator('input[name="opponent"][value="computer"]').check();
+    // The start page's options for the computer, then the ruleset's "The computer".
+    await page.getByRole('button', { name: 'Options: Play the computer' }).click();
     await page.locator('input[name="level"][value="1"]').check();
     await page.locator('input[name="side"][value="defenders"]').check();
-    await page.getByRole('button', { name: 'Start the game' }).click();
+    await page.getByRole('link', { name: 'Choose the rules' }).first().click();
+    await page.locator(`.rulesets-card[data-rules="${RULES}"] button[data-way="computer"]`).click();
     await page.waitForSelector('.game-screen [role="grid"]');
     await expect(page.locator('.game-subtitle').textContent()).resolves.toBe('Against the computer, level 1');
 
