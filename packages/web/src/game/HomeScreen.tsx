@@ -263,7 +263,10 @@ export function HomeScreen({ lang, t, navigate }: ScreenProps) {
             </button>
             <div class="play-foot">
               <span class="play-note">
-                {f.onlineNote} · {clockText}, {onlineSide}
+                {f.onlineNote}
+                <span class="play-settings">
+                  {clockText} · {onlineSide}
+                </span>
               </span>
               {optionsButton('online', f.playOnline)}
             </div>
