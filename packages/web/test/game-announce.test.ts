@@ -1,6 +1,6 @@
-// What the game announces and shows (src/game/announce.ts, evaluation.ts, board-view.ts): the
-// escape threat with its routes, the king in danger, the end; scores as players read them;
-// square names for screen readers.
+// What the game announces and shows (src/game/announce.ts, board-view.ts): the escape threat
+// with its routes, the king in danger, the end; square names for screen readers. Scores as
+// players read them: game-evaluation.test.ts.
 import {
   presetById,
   startingPosition,
@@ -13,15 +13,6 @@ import { describe, expect, it } from 'vitest';
 import { announce, announcementHighlights } from '../src/game/announce.js';
 import { announcementText } from '../src/game/Announcements.js';
 import { boardPieces, lastMoveMarks, squareLabeler } from '../src/game/board-view.js';
-import {
-  WIN,
-  describeScore,
-  finalScore,
-  forAttackers,
-  squash,
-  swings,
-  winIn,
-} from '../src/game/evaluation.js';
 import { en } from '../src/i18n/en.js';
 import { fr } from '../src/i18n/fr.js';
 
@@ -122,41 +113,6 @@ describe('announcements', () => {
     expect(announce(after('plazoleta'), undefined, 'defenders')).toEqual([
       { kind: 'drawOffer', side: 'defenders' },
     ]);
-  });
-});
-
-describe('scores', () => {
-  it('keeps every score for the attackers', () => {
-    expect(forAttackers(120, 'attackers')).toBe(120);
-    expect(forAttackers(120, 'defenders')).toBe(-120);
-  });
-
-  it('squashes ordinary scores inside -1..1 and puts wins at the ends', () => {
-    expect(squash(0)).toBe(0);
-    expect(squash(300)).toBeGreaterThan(0.4);
-    expect(squash(300)).toBeLessThan(0.5);
-    expect(squash(-5000)).toBeGreaterThan(-1);
-    expect(squash(WIN - 3)).toBe(1);
-    expect(squash(-(WIN - 3))).toBe(-1);
-    expect(finalScore('defenders')).toBe(-WIN);
-    expect(finalScore('draw')).toBe(0);
-  });
-
-  it('reads wins in plies and advantages in soldiers', () => {
-    expect(winIn(WIN - 3)).toBe(3);
-    expect(winIn(-(WIN - 5))).toBe(-5);
-    expect(winIn(250)).toBeUndefined();
-    expect(describeScore(WIN - 3)).toEqual({ kind: 'win', side: 'attackers', plies: 3 });
-    expect(describeScore(-150)).toEqual({ kind: 'ahead', side: 'defenders', soldiers: 1.5 });
-    expect(describeScore(12)).toEqual({ kind: 'even' });
-  });
-
-  it('marks the moves where the evaluation swung against the side that moved', () => {
-    // Attackers first: ply 1 theirs (even to even), ply 2 the defenders' (throws the game away),
-    // ply 3 the attackers' (a small slip).
-    const scores = [0, 0, WIN - 5, 400];
-    expect(swings(scores, 'attackers')).toEqual([undefined, 'blunder', 'swing']);
-    expect(swings([0, 300], 'defenders')).toEqual(['swing']);
   });
 });
 

@@ -1,8 +1,8 @@
 // Games kept in localStorage (src/game/storage.ts): in progress and finished, versioned, and
 // robust to whatever another version, another tab or a full quota left there.
-import { plazoleta } from '@tafl/core';
+import { WIN, finishedEval, plazoleta, type GameAnalysis } from '@tafl/core';
 import { describe, expect, it } from 'vitest';
-import { createGame, resign, type Game } from '../src/game/model.js';
+import { createGame, resign, setAnalysis, type Game } from '../src/game/model.js';
 import {
   ARCHIVE_KEY,
   CURRENT_KEY,
@@ -10,6 +10,7 @@ import {
   createStore,
   isGame,
   readGames,
+  storedAnalysis,
   type GameStorage,
 } from '../src/game/storage.js';
 
@@ -172,5 +173,84 @@ describe('an empty game on this device (issue 13)', () => {
     if (!computer.ok) throw new Error(computer.message);
     store.save(computer.value);
     expect(store.current().map((g) => g.id)).toEqual(['computer', 'local']);
+  });
+});
+
+describe('a game’s analysis', () => {
+  // brandubh-2019, the attackers capture the king on the fifth ply (game-model.test.ts).
+  const KING_CAPTURE = ['a4-a2', 'd3-b3', 'd2-e2', 'd4-d2', 'a2-c2'];
+  const finished = (): Game => {
+    const made = createGame({ rules: 'brandubh-2019', moves: KING_CAPTURE }, 1000, 'won');
+    if (!made.ok) throw new Error(made.message);
+    return made.value;
+  };
+  /** A document of finished games as storage holds it, analyses as given. */
+  const stored = (games: readonly unknown[]): FakeStorage => {
+    const storage = new FakeStorage();
+    storage.setItem(ARCHIVE_KEY, JSON.stringify({ version: STORAGE_VERSION, games }));
+    return storage;
+  };
+  const valid: GameAnalysis = {
+    version: 2,
+    depth: 8,
+    plies: [
+      { score: 20, pv: ['a4-a2', 'd3-b3'], depth: 8 },
+      { score: 40, pv: ['d3-b3'], depth: 8 },
+      { score: 300, depth: 8 },
+      { score: WIN - 3, pv: ['d4-d2', 'a2-c2'], depth: 8 },
+      { score: WIN - 1, pv: ['a2-c2'], depth: 8 },
+      finishedEval('attackers'),
+    ],
+  };
+
+  it('keeps a valid analysis with its game, through a reload', () => {
+    const storage = new FakeStorage();
+    const g = setAnalysis(finished(), valid, 2000);
+    expect(createStore(storage).save(g)).toBe(true);
+    expect(createStore(storage).get('won')?.analysis).toEqual(valid);
+  });
+
+  it('reads the list of scores older versions kept as an analysis, the last position taking its result', () => {
+    const old = { ...finished(), analysis: [20, 40, 300, WIN - 3, WIN - 1, WIN] };
+    const read = createStore(stored([old])).get('won');
+    expect(read?.moves).toEqual(finished().moves);
+    expect(read?.analysis).toEqual({
+      version: 2,
+      depth: 0,
+      plies: [
+        { score: 20 },
+        { score: 40 },
+        { score: 300 },
+        { score: WIN - 3 },
+        { score: WIN - 1 },
+        finishedEval('attackers'),
+      ],
+    });
+  });
+
+  it('drops an analysis that does not fit its game, and keeps the game', () => {
+    const short = { ...finished(), id: 'short', analysis: { ...valid, plies: valid.plies.slice(1) } };
+    const illegal = {
+      ...finished(),
+      id: 'illegal',
+      analysis: { ...valid, plies: valid.plies.map((p, i) => (i === 0 ? { ...p, pv: ['a1-a2'] } : p)) },
+    };
+    const oldShort = { ...finished(), id: 'old', analysis: [1, 2, 3] };
+    const nonsense = { ...finished(), id: 'nonsense', analysis: { hello: 'world' } };
+    const store = createStore(stored([short, illegal, oldShort, nonsense]));
+    const games = store.archive();
+    expect(games.map((g) => g.id)).toEqual(['short', 'illegal', 'old', 'nonsense']);
+    for (const g of games) {
+      expect(g.analysis).toBeUndefined();
+      expect(g.moves).toEqual(finished().moves);
+    }
+  });
+
+  it('checks an analysis against its game, not only its shape (storedAnalysis)', () => {
+    const g = finished();
+    expect(storedAnalysis(g, valid)).toEqual(valid);
+    const wrongResult = { ...valid, plies: [...valid.plies.slice(0, 5), finishedEval('defenders')] };
+    expect(storedAnalysis(g, wrongResult)).toBeUndefined();
+    expect(storedAnalysis({ ...g, moves: KING_CAPTURE.slice(0, 4) }, valid)).toBeUndefined();
   });
 });

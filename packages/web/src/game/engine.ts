@@ -11,14 +11,39 @@
  * so far), which is what the screen wants when the position changes under it.
  */
 
-import type { Move, Side } from '@tafl/core';
-import type { Engine, EngineLimits, EngineRequest } from '@tafl/engine/browser';
-import { finalScore, forAttackers } from './evaluation.js';
-import { deriveGame, sideToMove, type Game } from './model.js';
+import {
+  opposite,
+  playMoveRecord,
+  positionFromOtn,
+  type GameAnalysis,
+  type Move,
+  type PlyEval,
+  type Ruleset,
+  type Side,
+} from '@tafl/core';
+import type {
+  Engine,
+  EngineLimits,
+  EngineRequest,
+  GameAnalysisRequest,
+  AnalyseGameOptions,
+  SearchInfo,
+} from '@tafl/engine/browser';
+import { forAttackers } from './evaluation.js';
+import { rulesOf, sideToMove, type Game } from './model.js';
 
 type Channel = 'play' | 'study';
 
-let runtime: Promise<{ readonly createBrowserEngine: () => Engine }> | undefined;
+/** What the page uses of `@tafl/engine/browser`, loaded on first use. */
+interface Runtime {
+  readonly createBrowserEngine: () => Engine;
+  readonly analyseGame: (
+    request: GameAnalysisRequest,
+    options: AnalyseGameOptions,
+  ) => Promise<GameAnalysis | undefined>;
+}
+
+let runtime: Promise<Runtime> | undefined;
 const engines = new Map<Channel, Promise<Engine>>();
 
 function engine(channel: Channel): Promise<Engine> {
@@ -94,27 +119,108 @@ export async function evaluate(
   return { score: forAttackers(result.info.score, side), depth: result.info.depth, best: result.move };
 }
 
+// ---------------------------------------------------------------------------------------------
+// The analysis board
+
+/** The moves leading to a position: a game's start and the moves played (a game's, or a variation's). */
+export interface Line {
+  readonly rules: string | Ruleset;
+  readonly start: string;
+  readonly turn: Side;
+  readonly moves: readonly string[];
+}
+
+/** One of the engine's best lines: its score for the attackers, and its moves (the first is the move to play). */
+export interface EngineLine {
+  readonly score: number;
+  readonly pv: readonly Move[];
+}
+
+/** The engine's view of a position at the deepest depth finished so far. */
+export interface PositionEval {
+  /** The depth searched (0 for a finished position). */
+  readonly depth: number;
+  /** The best lines, best first (none for a finished position). */
+  readonly lines: readonly EngineLine[];
+  /** Set, instead of lines, when the rules have finished the position: who won. */
+  readonly result?: Side | 'draw';
+}
+
+/** The side to move after the moves of `line`. */
+const sideAfter = (line: Line): Side => (line.moves.length % 2 === 0 ? line.turn : opposite(line.turn));
+
+/** The rules' result of the position at the end of `line`, if they have finished it (or undefined). */
+function lineResult(line: Line): Side | 'draw' | undefined {
+  const rules = rulesOf(line.rules);
+  if (!rules.ok) return undefined;
+  const pos = positionFromOtn(rules.value, line.start, line.turn);
+  if (!pos.ok) return undefined;
+  for (const record of line.moves) if (!playMoveRecord(pos.value, record).ok) return undefined;
+  const outcome = pos.value.outcome();
+  return outcome.status === 'ongoing' ? undefined : outcome.status;
+}
+
+/** The lines of a search's info, for the attackers. */
+function linesOf(info: SearchInfo, toMove: Side): EngineLine[] {
+  const lines = info.lines ?? (info.pv.length > 0 ? [{ score: info.score, pv: info.pv }] : []);
+  return lines.map((l) => ({ score: forAttackers(l.score, toMove), pv: [...l.pv] }));
+}
+
 /**
- * The attackers' score of every position of a game (index = ply), position by position, each in
- * `timeMs`; `onProgress` gets the scores so far. A position the rules ended is scored by its
- * result, without a search. `cancelled()` is asked between positions.
+ * Analyses the position at the end of `line` until stopped (or `timeMs`), `multiPv` lines (1 to
+ * 5), calling `onProgress` after each depth; on the 'study' engine, so a new analysis (or an
+ * evaluation) stops this one, whose promise then resolves with its deepest depth. A position the
+ * rules have finished resolves at once with its result. Rejects on a line the rules refuse.
  */
-export async function analyse(
-  game: Game,
-  timeMs: number,
-  onProgress: (scores: readonly number[]) => void,
-  cancelled: () => boolean,
-): Promise<number[] | undefined> {
-  const derived = deriveGame(game);
-  const rulesEnd = derived.ok ? derived.value.position.outcome() : { status: 'ongoing' as const };
-  const scores: number[] = [];
-  for (let ply = 0; ply <= game.moves.length; ply++) {
-    if (cancelled()) return undefined;
-    if (ply === game.moves.length && rulesEnd.status !== 'ongoing') scores.push(finalScore(rulesEnd.status));
-    else scores.push((await evaluate(game, ply, timeMs)).score);
-    onProgress([...scores]);
-  }
-  return cancelled() ? undefined : scores;
+export async function analysePosition(
+  line: Line,
+  options: { multiPv: number; timeMs?: number; onProgress?: (e: PositionEval) => void },
+): Promise<PositionEval> {
+  const result = lineResult(line);
+  if (result !== undefined) return { depth: 0, lines: [], result };
+  const toMove = sideAfter(line);
+  const multiPv = Math.max(1, Math.min(5, Math.round(options.multiPv)));
+  const limits: EngineLimits = { multiPv, ...(options.timeMs !== undefined && { timeMs: options.timeMs }) };
+  const request: EngineRequest = {
+    rules: line.rules,
+    start: line.start,
+    turn: line.turn,
+    moves: line.moves,
+    limits,
+  };
+  const done = await (
+    await engine('study')
+  ).start(request, (info) => options.onProgress?.({ depth: info.depth, lines: linesOf(info, toMove) }));
+  return { depth: done.info.depth, lines: linesOf(done.info, toMove) };
+}
+
+/** Stops the position analysis (its promise resolves with what it has). */
+export function stopPositionAnalysis(): void {
+  stopEngine('study');
+}
+
+/**
+ * Analyses every position of a game at the engine's default depth (ANALYSIS_DEPTH, 8) on one
+ * Web Worker per core; `onProgress` gets the entries so far (index = ply, undefined where not yet
+ * done). A position the rules have finished gets its result, not a search. Resolves `undefined`
+ * if `signal` aborted; rejects on a game the rules refuse or a worker that fails.
+ */
+export async function analyseGame(
+  line: Line,
+  options: { signal: AbortSignal; onProgress?: (plies: readonly (PlyEval | undefined)[]) => void },
+): Promise<GameAnalysis | undefined> {
+  runtime ??= import('@tafl/engine/browser');
+  const m = await runtime;
+  if (options.signal.aborted) return undefined;
+  const plies: (PlyEval | undefined)[] = Array.from({ length: line.moves.length + 1 }, () => undefined);
+  const request = { rules: line.rules, start: line.start, turn: line.turn, moves: line.moves };
+  return m.analyseGame(request, {
+    signal: options.signal,
+    onPly: (ply, entry) => {
+      plies[ply] = entry;
+      options.onProgress?.([...plies]);
+    },
+  });
 }
 
 /** Stops whatever an engine is searching (the screen was left, or the position changed). */

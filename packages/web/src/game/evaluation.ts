@@ -1,79 +1,129 @@
 /**
  * The engine's scores as players see them. The engine scores a position for the side to move,
- * in centi-soldiers, a win or loss in N plies as ±(WIN - N) (search.ts, `mateIn`); the app keeps
- * every score for the attackers, so a graph over a game reads one way. For display a score is
- * squashed into -1..1 (a winning chance, as lichess draws its graph): ordinary scores along a
- * logistic curve, wins at the ends. The moves where that value swung against the side that moved
- * are the ones the graph and the move list mark.
+ * in centi-soldiers, a win in N plies as ±(WIN - N) (core's analysis.ts); the app keeps every
+ * score for the attackers, so a graph over a game reads one way. For display a score becomes a
+ * winning chance in -1..1 (as lichess draws its graph): ordinary scores along a logistic curve,
+ * wins at the ends. A move is judged by how much it lowered the winning chances of the side that
+ * played it.
  *
- * The two constants are the engine's (search.ts); they are repeated here so that this module,
- * which the game screen needs at once, does not pull the engine into the initial bundle.
+ * A position the rules have finished is not a score: it carries its result (`PlyEval.result`,
+ * `describeEval`), and a win is counted in moves as players count them (the winner's moves).
  */
 
-import type { Side } from '@tafl/core';
+import { WIN, WIN_BOUND, opposite, type GameAnalysis, type PlyEval, type Side } from '@tafl/core';
 
-export const WIN = 30000;
-export const WIN_BOUND = WIN - 1000;
-/** Centi-soldiers at which the squashed value reaches about ±0.46 (three soldiers ahead). */
+export { WIN, WIN_BOUND };
+
+/** Centi-soldiers at which the winning chances reach about ±0.46 (three soldiers ahead). */
 const SCALE = 300;
 
 /** A side-to-move score turned into the attackers' score. */
 export const forAttackers = (score: number, toMove: Side): number =>
   toMove === 'attackers' ? score : -score;
 
-/** Plies to a forced win (positive: the attackers win) or undefined for an ordinary score. */
-export function winIn(score: number): number | undefined {
-  if (score > WIN_BOUND) return WIN - score;
-  if (score < -WIN_BOUND) return -(WIN + score);
-  return undefined;
+/**
+ * Plies to a forced win for whoever wins (0 for a finished game's ±WIN), or undefined for an
+ * ordinary score. Which side wins is the sign of the score, never of this number.
+ */
+export function winPlies(score: number): number | undefined {
+  return Math.abs(score) > WIN_BOUND ? WIN - Math.abs(score) : undefined;
 }
 
-/** The score squashed into -1 (defenders win) .. 1 (attackers win). */
-export function squash(score: number): number {
+/** The attackers' winning chances, -1 (the defenders win) .. 1 (the attackers win). */
+export function winningChances(score: number): number {
   if (score > WIN_BOUND) return 1;
   if (score < -WIN_BOUND) return -1;
   return 2 / (1 + Math.exp(-score / SCALE)) - 1;
 }
 
-/** The attackers' score of a finished game's last position: a win at the ends, a draw 0. */
+/** The attackers' winning chances of an entry of an analysis: its result if it has one. */
+export const entryChances = (entry: PlyEval): number =>
+  entry.result === 'attackers'
+    ? 1
+    : entry.result === 'defenders'
+      ? -1
+      : entry.result === 'draw'
+        ? 0
+        : winningChances(entry.score);
+
+/**
+ * The attackers' score of a finished game's last position: a win at the ends, a draw 0. Only for
+ * graphs and bars; the words for a finished position come from its result (`describeEval`).
+ */
 export const finalScore = (winner: Side | 'draw'): number =>
   winner === 'attackers' ? WIN : winner === 'defenders' ? -WIN : 0;
 
-export const SWINGS = ['swing', 'blunder'] as const;
-export type Swing = (typeof SWINGS)[number];
-
-/** How far the squashed value must fall, for the side that moved, to mark the move. */
-export const SWING_THRESHOLD = 0.3;
-export const BLUNDER_THRESHOLD = 0.6;
+export const JUDGEMENTS = ['inaccuracy', 'mistake', 'blunder'] as const;
+export type Judgement = (typeof JUDGEMENTS)[number];
 
 /**
- * The swing of each move (index = ply - 1) given the attackers' scores of every position
- * (index = ply, 0 the start) and the side to move at the start.
+ * How far a move must lower the winning chances of the side that played it, on the -1..1 scale
+ * of `winningChances` (half of each in percentage points of winning percentage: 10, 20 and 30
+ * points), to be marked. Twice lichess's figures: at the default analysis depth a position's
+ * winning chances are about 0.09 off a search two plies deeper on average, and lichess's 0.1
+ * would mark the engine's own noise.
  */
-export function swings(scores: readonly number[], firstSide: Side): (Swing | undefined)[] {
-  const out: (Swing | undefined)[] = [];
-  for (let ply = 1; ply < scores.length; ply++) {
-    const mover: Side =
-      (ply - 1) % 2 === 0 ? firstSide : firstSide === 'attackers' ? 'defenders' : 'attackers';
-    const before = squash(scores[ply - 1]!);
-    const after = squash(scores[ply]!);
-    const loss = mover === 'attackers' ? before - after : after - before;
-    out.push(loss >= BLUNDER_THRESHOLD ? 'blunder' : loss >= SWING_THRESHOLD ? 'swing' : undefined);
+export const JUDGEMENT_THRESHOLDS = { inaccuracy: 0.2, mistake: 0.4, blunder: 0.6 } as const;
+
+/** The judgement of a fall of `loss` in winning chances, or undefined below the lowest threshold. */
+export function judgementOf(loss: number): Judgement | undefined {
+  if (loss >= JUDGEMENT_THRESHOLDS.blunder) return 'blunder';
+  if (loss >= JUDGEMENT_THRESHOLDS.mistake) return 'mistake';
+  if (loss >= JUDGEMENT_THRESHOLDS.inaccuracy) return 'inaccuracy';
+  return undefined;
+}
+
+/** The side that plays the move from the position after `ply` plies. */
+const moverAt = (ply: number, firstSide: Side): Side => (ply % 2 === 0 ? firstSide : opposite(firstSide));
+
+/**
+ * The judgement of every move (index = ply - 1), from the entries of the positions before and
+ * after it; undefined for a move whose positions are not analysed yet.
+ */
+export function judgePlies(
+  plies: readonly (PlyEval | undefined)[],
+  firstSide: Side,
+): (Judgement | undefined)[] {
+  const out: (Judgement | undefined)[] = [];
+  for (let ply = 1; ply < plies.length; ply++) {
+    const before = plies[ply - 1];
+    const after = plies[ply];
+    if (before === undefined || after === undefined) {
+      out.push(undefined);
+      continue;
+    }
+    const fall = entryChances(before) - entryChances(after);
+    out.push(judgementOf(moverAt(ply - 1, firstSide) === 'attackers' ? fall : -fall));
   }
   return out;
 }
+
+/** The judgement of every move of an analysed game (index = ply - 1); `firstSide` moves first. */
+export const judgements = (analysis: GameAnalysis, firstSide: Side): (Judgement | undefined)[] =>
+  judgePlies(analysis.plies, firstSide);
+
+/** A win in `plies` plies for whoever wins, counted as players count moves (the winner's moves): ceil(plies/2). */
+export const movesToWin = (plies: number): number => Math.ceil(plies / 2);
 
 /** How a score reads: who is ahead and by how much, or who wins in how many moves. */
 export type ScoreText =
   | { readonly kind: 'even' }
   | { readonly kind: 'ahead'; readonly side: Side; readonly soldiers: number }
-  | { readonly kind: 'win'; readonly side: Side; readonly plies: number };
+  | { readonly kind: 'win'; readonly side: Side; readonly moves: number };
 
+/** How an entry reads: a finished position's result, else its score's words. */
+export type EvalText = ScoreText | { readonly kind: 'result'; readonly result: Side | 'draw' };
+
+/** The words of an attackers' score (`moves` 0 only for a finished game's ±WIN: use `describeEval`). */
 export function describeScore(score: number): ScoreText {
-  const plies = winIn(score);
+  const plies = winPlies(score);
   if (plies !== undefined)
-    return { kind: 'win', side: plies > 0 ? 'attackers' : 'defenders', plies: Math.abs(plies) };
+    return { kind: 'win', side: score > 0 ? 'attackers' : 'defenders', moves: movesToWin(plies) };
   const soldiers = Math.round(Math.abs(score) / 10) / 10;
   if (soldiers < 0.2) return { kind: 'even' };
   return { kind: 'ahead', side: score > 0 ? 'attackers' : 'defenders', soldiers };
 }
+
+/** The words of an entry: its result when the rules finished the position, never a score then. */
+export const describeEval = (entry: PlyEval): EvalText =>
+  entry.result !== undefined ? { kind: 'result', result: entry.result } : describeScore(entry.score);

@@ -24,6 +24,7 @@ import {
   presetById,
   roleOf,
   type EndReason,
+  type GameAnalysis,
   type Move,
   type Position,
   type Result,
@@ -71,10 +72,11 @@ export interface Game {
   readonly created: number;
   readonly updated: number;
   /**
-   * The engine's evaluation of every position of a finished game (index = ply, 0 the start),
-   * for the attackers, in the engine's units (centi-soldiers; wins beyond ±WIN_BOUND).
+   * The engine's analysis of the game (core's `GameAnalysis`): an entry per position (index =
+   * ply, 0 the start), scores for the attackers, a finished position's result, best lines.
+   * storage.ts checks it against the game when it is read, and drops it if it does not fit.
    */
-  readonly analysis?: readonly number[];
+  readonly analysis?: GameAnalysis;
 }
 
 export const GAME_ERRORS = {
@@ -374,7 +376,7 @@ export function flip(game: Game, now: number = Date.now()): Game {
   return game.flipped ? without(touch(game, now, {}), 'flipped') : touch(game, now, { flipped: true });
 }
 
-export function setAnalysis(game: Game, analysis: readonly number[], now: number = Date.now()): Game {
+export function setAnalysis(game: Game, analysis: GameAnalysis, now: number = Date.now()): Game {
   return touch(game, now, { analysis });
 }
 

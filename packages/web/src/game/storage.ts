@@ -13,8 +13,20 @@
  * games and tries again, and the caller is told whether the game was saved.
  */
 
-import { SIDES, makeRules, parseRules, type Ruleset } from '@tafl/core';
-import { LEVELS, isOver, type Game } from './model.js';
+import {
+  SIDES,
+  finishedEval,
+  makeRules,
+  parseGameAnalysis,
+  parseRules,
+  playMoveRecord,
+  positionFromOtn,
+  type AnalysedGame,
+  type GameAnalysis,
+  type PlyEval,
+  type Ruleset,
+} from '@tafl/core';
+import { LEVELS, isOver, rulesOf, type Game } from './model.js';
 
 export const STORAGE_VERSION = 1;
 export const CURRENT_KEY = 'tafl.games';
@@ -107,7 +119,7 @@ export function readGames(storage: Pick<Storage, 'getItem' | 'setItem'>, key: st
     }
     return [];
   }
-  return doc.filter(isGame);
+  return doc.filter(isGame).map(withCheckedAnalysis);
 }
 
 /** Writes the games of one key, dropping the oldest while the quota refuses; false if none fit. */
@@ -160,8 +172,59 @@ export function isGame(x: unknown): x is Game {
     (flipped === undefined || typeof flipped === 'boolean') &&
     isTime(created) &&
     isTime(updated) &&
-    (analysis === undefined || (Array.isArray(analysis) && analysis.every((n) => typeof n === 'number')))
+    // The analysis is checked against the game by `readGames` (withCheckedAnalysis), which drops
+    // one that does not fit and keeps the game.
+    (analysis === undefined || isObject(analysis))
   );
+}
+
+/**
+ * The stored analysis of a game made current, or undefined when it does not fit the game: a
+ * version 2 analysis checked by the rules core (`parseGameAnalysis`), or the list of attackers'
+ * scores the app kept before (one a position), converted to version 2 (depth 0, no best lines,
+ * a finished position's result instead of its score).
+ */
+export function storedAnalysis(game: Game, stored: unknown): GameAnalysis | undefined {
+  const rules = rulesOf(game.rules);
+  if (!rules.ok) return undefined;
+  const analysed = { rules: rules.value, start: game.start, turn: game.turn, moves: game.moves };
+  const value = Array.isArray(stored) ? fromScores(analysed, stored) : stored;
+  if (value === undefined) return undefined;
+  const parsed = parseGameAnalysis(value, analysed);
+  return parsed.ok ? parsed.value : undefined;
+}
+
+/** An analysis of the first version (the attackers' score of every position) as version 2. */
+function fromScores(game: AnalysedGame, scores: readonly unknown[]): GameAnalysis | undefined {
+  if (scores.length !== game.moves.length + 1 || !scores.every((n) => Number.isInteger(n))) return undefined;
+  const pos = positionFromOtn(game.rules, game.start, game.turn);
+  if (!pos.ok) return undefined;
+  for (const record of game.moves) if (!playMoveRecord(pos.value, record).ok) return undefined;
+  const outcome = pos.value.outcome();
+  const plies: PlyEval[] = scores.map((score) => ({ score: score as number }));
+  if (outcome.status !== 'ongoing') plies[plies.length - 1] = finishedEval(outcome.status);
+  return { version: 2, depth: 0, plies };
+}
+
+/**
+ * Checking an analysis replays its game and its best lines (a few milliseconds), and the games
+ * are read on every save: the verdict is kept by game id and last change, which a stored game
+ * cannot keep while its analysis changes.
+ */
+const checked = new Map<string, GameAnalysis | undefined>();
+
+function withCheckedAnalysis(game: Game): Game {
+  if (game.analysis === undefined) return game;
+  const key = `${game.id}\n${game.updated}\n${game.moves.length}`;
+  if (!checked.has(key)) {
+    if (checked.size >= 2 * ARCHIVE_LIMIT) checked.clear();
+    checked.set(key, storedAnalysis(game, game.analysis));
+  }
+  const analysis = checked.get(key);
+  if (analysis !== undefined) return { ...game, analysis };
+  const copy: { -readonly [K in keyof Game]: Game[K] } = { ...game };
+  delete copy.analysis;
+  return copy;
 }
 
 function isOpponent(x: unknown): boolean {
