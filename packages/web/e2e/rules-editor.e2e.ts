@@ -32,7 +32,7 @@ const stored = (page: Page): Promise<StoredRuleset[]> =>
   page.evaluate(() => JSON.parse(localStorage.getItem('tafl.customRulesets') ?? '[]') as StoredRuleset[]);
 
 describe('the rules editor', () => {
-  it('an edited ruleset played: a parameter and the position changed, saved, chosen at home, a move made', async () => {
+  it('an edited ruleset played: a parameter and the position changed, saved, Save and play, a move made', async () => {
     const page = await open('#/editor/brandubh-2019');
     await page.waitForSelector('.ed .rp-squares');
     await expect(page.locator('#ed-name').inputValue()).resolves.toBe('Brandubh (2019 blog) (my copy)');
@@ -114,6 +114,22 @@ describe('the rules editor', () => {
       'Cualquier casilla del borde',
     );
     await expect(page.locator('#ed-kingMove option:checked').textContent()).resolves.toBe('Una casilla');
+  });
+
+  it('a screen reader meets the editor’s board once, and each radio is named by its choice alone', async () => {
+    const page = await open('#/editor/brandubh-2019');
+    await page.waitForSelector('.ed .rp-squares');
+    const tree = await page.locator('.ed-position').ariaSnapshot();
+    // The king's square, once: the square buttons, not also the drawn board beneath them.
+    expect(tree.match(/"d4, king"/g)).toHaveLength(1);
+    expect(tree).not.toMatch(/- grid\b/);
+    const radios = [...tree.matchAll(/- radio "([^"]*)"/g)].map((m) => m[1]);
+    expect(radios).toEqual(['Attacker', 'Defender', 'King', 'Remove']);
+    // The home page's radios too: none takes the words of a link beside it.
+    await page.goto(`${app.server.url}#/`);
+    await page.waitForSelector('main');
+    const home = await page.locator('body').ariaSnapshot();
+    for (const [, name] of home.matchAll(/- radio "([^"]*)"/g)) expect(name).not.toMatch(/rules/i);
   });
 
   it('deletes a saved ruleset', async () => {
