@@ -25,6 +25,7 @@ import {
   type Ruleset,
   type Square,
 } from '@tafl/core';
+import type { ComponentChildren } from 'preact';
 import { useMemo, useRef, useState } from 'preact/hooks';
 import type { ScreenProps } from '../app/screen.js';
 import { useTitle } from '../app/title.js';
@@ -54,26 +55,19 @@ function CourseOrLesson(props: Props & { readonly ruleset: string }) {
   const text = LEARN_TEXT[lang];
   const rules = useMemo(() => findRuleset(ruleset), [ruleset]);
   const lessons = useMemo(() => (rules ? lessonsFor(rules) : []), [rules]);
-  useTitle(t.appName, rules ? describeRuleset(rules, lang).name : undefined, text.title);
   if (!rules)
     return (
-      <div class="learn">
-        <p class="learn-notice">{RULES_TEXT[lang].ui.notFound(ruleset)}</p>
-        <p>
-          <a href="#/learn">{text.allRulesets}</a>
-        </p>
-      </div>
+      <Missing t={t} lang={lang} message={RULES_TEXT[lang].ui.notFound(ruleset)}>
+        <a href="#/learn">{text.allRulesets}</a>
+      </Missing>
     );
   if (props.lesson === undefined) return <Course {...props} rules={rules} lessons={lessons} />;
   const index = lessons.findIndex((l) => l.id === props.lesson);
   if (index < 0)
     return (
-      <div class="learn">
-        <p class="learn-notice">{text.noLesson}</p>
-        <p>
-          <a href={courseHref(rules)}>{text.backToCourse}</a>
-        </p>
-      </div>
+      <Missing t={t} lang={lang} message={text.noLesson}>
+        <a href={courseHref(rules)}>{text.backToCourse}</a>
+      </Missing>
     );
   return (
     <LessonView
@@ -83,6 +77,21 @@ function CourseOrLesson(props: Props & { readonly ruleset: string }) {
       lessons={lessons}
       index={index}
     />
+  );
+}
+
+function Missing({
+  t,
+  lang,
+  message,
+  children,
+}: Pick<ScreenProps, 't' | 'lang'> & { readonly message: string; readonly children: ComponentChildren }) {
+  useTitle(t.appName, LEARN_TEXT[lang].title);
+  return (
+    <div class="learn">
+      <p class="learn-notice">{message}</p>
+      <p>{children}</p>
+    </div>
   );
 }
 
@@ -159,8 +168,9 @@ function CourseCard({ rules, lang, progress }: { rules: Ruleset; lang: Lang; pro
 
 // ------------------------------------------------------------------------------ a course
 
-function Course({ lang, rules, lessons }: Props & { rules: Ruleset; lessons: readonly Lesson[] }) {
+function Course({ lang, t, rules, lessons }: Props & { rules: Ruleset; lessons: readonly Lesson[] }) {
   const text = LEARN_TEXT[lang];
+  useTitle(t.appName, describeRuleset(rules, lang).name, text.title);
   const progress = useMemo(() => loadProgress(), [rules.id]);
   const done = doneOf(
     progress,
