@@ -1,32 +1,56 @@
 /**
- * The optional evaluation display: a bar shared between the sides (dark for the attackers, light
- * for the defenders, as the pieces) and a sentence, from the engine's score of the shown
- * position. The engine improves it depth by depth, so the bar moves while it thinks.
+ * The optional evaluation display of the game screen: a bar shared between the sides (dark for
+ * the attackers, light for the defenders, as the pieces) and a sentence, from the engine's score
+ * of the shown position, always for the attackers. The engine improves it depth by depth, so the
+ * bar moves while it thinks. A position the rules have finished shows their result, never a
+ * search score.
  */
 
+import { ANALYSIS_TEXT } from '../analysis/text.js';
 import type { Lang, Messages } from '../i18n/index.js';
-import type { Evaluation } from './engine.js';
-import { describeScore, squash } from './evaluation.js';
+import { reasonText } from './Announcements.js';
+import type { EndResult } from './announce.js';
+import { describeScore, winningChances } from './evaluation.js';
 
-export function scoreSentence(t: Messages, lang: Lang, score: number): string {
+/** A score (the attackers') in words: even, who is ahead by how many soldiers, who wins in how many moves. */
+export function scoreSentence(lang: Lang, score: number): string {
+  const text = ANALYSIS_TEXT[lang];
   const d = describeScore(score);
-  if (d.kind === 'even') return t.evalEven;
-  if (d.kind === 'win')
-    return d.side === 'attackers' ? t.evalWinAttackers(d.plies) : t.evalWinDefenders(d.plies);
-  const n = d.soldiers.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  return d.side === 'attackers' ? t.evalAttackersAhead(n) : t.evalDefendersAhead(n);
+  if (d.kind === 'even') return text.even;
+  if (d.kind === 'win') return text.winIn(d.side, d.moves);
+  return text.ahead(
+    d.side,
+    d.soldiers.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  );
 }
 
 export function EvalBar({
   t,
   lang,
   evaluation,
+  finished,
 }: {
   readonly t: Messages;
   readonly lang: Lang;
-  readonly evaluation: Evaluation | undefined;
+  readonly evaluation: { readonly score: number; readonly depth: number } | undefined;
+  /** The rules' result of the shown position, when they have finished it. */
+  readonly finished?: EndResult | undefined;
 }) {
-  const share = evaluation ? (squash(evaluation.score) + 1) / 2 : 0.5;
+  const text = ANALYSIS_TEXT[lang];
+  const share = finished
+    ? finished.winner === 'attackers'
+      ? 1
+      : finished.winner === 'defenders'
+        ? 0
+        : 0.5
+    : evaluation
+      ? (winningChances(evaluation.score) + 1) / 2
+      : 0.5;
+  const sentence = finished
+    ? `${text.won(finished.winner === 'none' ? 'draw' : finished.winner)} ${reasonText(t, finished)}`
+    : evaluation
+      ? `${scoreSentence(lang, evaluation.score)} (${text.evalFor('attackers').toLowerCase()})`
+      : t.evalThinking;
   return (
     <div class="eval-bar-box">
       <div
@@ -36,13 +60,13 @@ export function EvalBar({
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(share * 100)}
-        aria-valuetext={evaluation ? scoreSentence(t, lang, evaluation.score) : t.evalThinking}
+        aria-valuetext={sentence}
       >
         <div class="eval-bar-attackers" style={{ width: `${share * 100}%` }} />
       </div>
       <p class="eval-text">
-        {evaluation ? scoreSentence(t, lang, evaluation.score) : t.evalThinking}
-        {evaluation && evaluation.depth > 0 && (
+        {sentence}
+        {!finished && evaluation && evaluation.depth > 0 && (
           <span class="eval-depth"> · {t.evalDepth(evaluation.depth)}</span>
         )}
       </p>

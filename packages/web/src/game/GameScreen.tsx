@@ -1,9 +1,9 @@
 /**
  * The game screen: the board first, and beside it (below it on a phone) the players, the
- * announcements, the move list with its step buttons, the evaluation, the analysis graph and the
- * actions. The state is one `Game` (model.ts), stored on every change (storage.ts), and the
- * shown ply; everything else is derived from them. The computer, hints and the evaluation ask
- * engine.ts, which searches in a Web Worker.
+ * announcements, the move list with its step buttons, the evaluation, the actions, and once the
+ * game is over the way to the analysis board (analysis/). The state is one `Game` (model.ts),
+ * stored on every change (storage.ts), and the shown ply; everything else is derived from them.
+ * The computer, hints and the evaluation ask engine.ts, which searches in a Web Worker.
  */
 
 import {
@@ -28,19 +28,10 @@ import { announce, announcementHighlights } from './announce.js';
 import { Announcements, spokenMove } from './Announcements.js';
 import { boardPieces, lastMoveMarks, squareLabeler } from './board-view.js';
 import { GameActions, SoundToggle } from './Controls.js';
-import {
-  analyse,
-  computerMove,
-  evaluate,
-  hintMove,
-  preloadEngine,
-  stopEngine,
-  type Evaluation,
-} from './engine.js';
-import { EvalGraph } from './EvalGraph.js';
+import { computerMove, evaluate, hintMove, preloadEngine, stopEngine, type Evaluation } from './engine.js';
 import { Icon } from './icons.js';
 import { EvalBar } from './EvalBar.js';
-import { swings as findSwings, finalScore } from './evaluation.js';
+import { finalScore } from './evaluation.js';
 import { ExportPanel } from './ExportPanel.js';
 import {
   acceptDraw,
@@ -56,10 +47,8 @@ import {
   rematch,
   resign,
   ruleResult,
-  setAnalysis,
   shownPly,
   sideToMove,
-  step,
   takeback,
   takebackPlies,
   type Game,
@@ -67,13 +56,13 @@ import {
 } from './model.js';
 import { MovesBox, useStepKeys } from './MovesBox.js';
 import { useMoveSounds } from './sound.js';
+import { ANALYSIS_TEXT } from '../analysis/text.js';
 import { pageStore } from './storage.js';
 import './game.css';
 
 const EVAL_KEY = 'tafl.showEval';
-/** Time for the evaluation display, and for each position of an analysis. */
+/** Time for the evaluation display. */
 const EVAL_MS = 1500;
-const ANALYSIS_MS = 250;
 
 export function GameScreen(props: ScreenProps & { readonly id: string }) {
   const game = useMemo(() => pageStore().get(props.id), [props.id]);
@@ -117,10 +106,8 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
   const [hintBusy, setHintBusy] = useState(false);
   const [showEval, setShowEval] = useState(readShowEval);
   const [evaluation, setEvaluation] = useState<{ readonly ply: number; readonly value: Evaluation }>();
-  const [analysing, setAnalysing] = useState<readonly number[] | undefined>();
   const [refusals, setRefusals] = useState(0);
   const saved = useRef(initial);
-  const analysisRun = useRef({ cancelled: false });
 
   // Every change is stored at once: a reload finds the game where it was.
   useEffect(() => {
@@ -178,9 +165,8 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
   }, [game.id, game.moves.length, game.result, retry]);
 
   // The evaluation of the shown position, improving with each depth.
-  const analysingNow = analysing !== undefined;
   useEffect(() => {
-    if (!showEval || analysingNow || !position) return;
+    if (!showEval || !position) return;
     const end = ruleResult(position);
     if (end) {
       setEvaluation({ ply: shown, value: { score: finalScore(end.winner), depth: 0, best: undefined } });
@@ -197,13 +183,12 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
     return () => {
       current = false;
     };
-  }, [showEval, shown, total, game.id, analysingNow]);
+  }, [showEval, shown, total, game.id]);
 
   // Load the engine early against the computer; leaving the screen stops every search.
   useEffect(() => {
     if (game.opponent.kind === 'computer') preloadEngine();
     return () => {
-      analysisRun.current.cancelled = true;
       stopEngine('play');
       stopEngine('study');
     };
@@ -235,7 +220,6 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
   const list = announce(position, shownResult, live ? game.drawOffer : undefined);
   const hintHere = hint && hint.ply === total && live ? hint.move : undefined;
   const lastPly = plies[shown - 1];
-  const goTo = (ply: number): void => setView(step(view, total, ply));
 
   const onMove = (from: Square, to: Square): void => {
     const next = playMove(game, encodeMove(from, to));
@@ -269,8 +253,6 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
     onMove,
   };
 
-  const scores = analysing ?? game.analysis;
-  const swings = scores ? findSwings(scores, game.turn) : undefined;
   const spoken = spokenMove(
     t,
     rules.size,
@@ -280,29 +262,6 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
     list,
     rules.quietPlyLimit,
   );
-
-  const startAnalysis = (): void => {
-    analysisRun.current.cancelled = true;
-    const run = { cancelled: false };
-    analysisRun.current = run;
-    setAnalysing([]);
-    const analysed = game;
-    analyse(
-      analysed,
-      ANALYSIS_MS,
-      (s) => !run.cancelled && setAnalysing(s),
-      () => run.cancelled,
-    )
-      .then((s) => {
-        if (run.cancelled) return;
-        setAnalysing(undefined);
-        if (s) update((g) => (g.id === analysed.id ? setAnalysis(g, s) : g));
-      })
-      .catch((e: unknown) => {
-        setAnalysing(undefined);
-        setEngineError(messageOf(e));
-      });
-  };
 
   const askHint = (): void => {
     setHintBusy(true);
@@ -408,29 +367,25 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
           <p class="hint-text">{t.hintShow(makeMoveSquares(position.geo, hintHere))}</p>
         )}
         {showEval && (
-          <EvalBar t={t} lang={lang} evaluation={evaluation?.ply === shown ? evaluation.value : undefined} />
+          <EvalBar
+            t={t}
+            lang={lang}
+            evaluation={evaluation?.ply === shown ? evaluation.value : undefined}
+            finished={ruleResult(position)}
+          />
         )}
 
-        <MovesBox t={t} plies={plies} shown={shown} {...(swings ? { swings } : {})} setView={setView} />
+        <MovesBox t={t} plies={plies} shown={shown} firstSide={game.turn} setView={setView} />
 
-        {result &&
-          (scores ? (
-            <section class="analysis" aria-label={t.analysisTitle}>
-              <EvalGraph
-                t={t}
-                scores={scores}
-                total={total}
-                shown={shown}
-                swings={swings ?? []}
-                onSelect={goTo}
-              />
-              {analysing && <p class="progress">{t.analysing(analysing.length, total + 1)}</p>}
-            </section>
-          ) : (
-            <button type="button" class="action wide" onClick={startAnalysis} disabled={total === 0}>
-              <Icon name="analyse" /> {t.analyse}
-            </button>
-          ))}
+        {result && (
+          <a
+            class="action primary wide"
+            href={`#/analysis/${encodeURIComponent(game.id)}`}
+            data-testid="analysis-board-link"
+          >
+            <Icon name="analyse" /> {ANALYSIS_TEXT[lang].openBoard}
+          </a>
+        )}
 
         {result ? (
           <div class="game-actions">

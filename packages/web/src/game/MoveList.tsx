@@ -1,13 +1,14 @@
 /**
- * The move list in OTN, a turn a row (`1. d2-e2 d5-e5`), captures as OTN writes them
- * (`e2-d2xd3`), king moves marked `K`. Each move is a button that shows the position after it;
- * the shown move is `aria-current` and kept in view. Moves where the analysis saw the evaluation
- * swing are marked.
+ * The move list in OTN, numbered as players count moves: a row a move, the attackers' move and
+ * the defenders' reply (`1. d2-e2 d5-e5`; a game the defenders begin starts `1. … c4-c2`),
+ * captures as OTN writes them (`e2-d2xd3`), king moves marked `K`. Each move is a button that
+ * shows the position after it; the shown move is `aria-current` and kept in view.
  */
 
 import { useEffect, useRef } from 'preact/hooks';
+import type { Side } from '@tafl/core';
+import { moveRows } from '../analysis/numbering.js';
 import type { Messages } from '../i18n/index.js';
-import type { Swing } from './evaluation.js';
 import type { PlyInfo } from './model.js';
 
 export interface MoveListProps {
@@ -15,8 +16,8 @@ export interface MoveListProps {
   readonly plies: readonly PlyInfo[];
   /** The ply shown (0: the start). */
   readonly shown: number;
-  /** The analysis's marks, by move (index = ply - 1). */
-  readonly swings?: readonly (Swing | undefined)[];
+  /** The side to move at the start (the defenders begin some positions): it sets the numbers. */
+  readonly firstSide?: Side;
   /** Plies from this one on were sent to the server and are not confirmed yet. */
   readonly pendingFrom?: number;
   readonly onSelect: (ply: number) => void;
@@ -25,7 +26,7 @@ export interface MoveListProps {
 /** A move as the list writes it: `K` before the king's moves, as OpenTafl's records do. */
 export const moveText = (p: PlyInfo): string => (p.king ? `K${p.record}` : p.record);
 
-export function MoveList({ t, plies, shown, swings, pendingFrom, onSelect }: MoveListProps) {
+export function MoveList({ t, plies, shown, firstSide = 'attackers', pendingFrom, onSelect }: MoveListProps) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const current = list.current?.querySelector<HTMLElement>('[aria-current="true"]');
@@ -38,8 +39,7 @@ export function MoveList({ t, plies, shown, swings, pendingFrom, onSelect }: Mov
       box.scrollTop += inner.top - outer.top - (box.clientHeight - inner.height) / 2;
   }, [shown, plies.length]);
 
-  const rows: PlyInfo[][] = [];
-  for (let i = 0; i < plies.length; i += 2) rows.push(plies.slice(i, i + 2));
+  const rows = moveRows(plies.length, firstSide);
   return (
     <div class="move-list" aria-label={t.moveList} role="region">
       {plies.length === 0 ? (
@@ -56,17 +56,23 @@ export function MoveList({ t, plies, shown, swings, pendingFrom, onSelect }: Mov
               {t.startPosition}
             </button>
           </li>
-          {rows.map((row, r) => (
-            <li class="move-row" key={r}>
-              <span class="move-number">{r + 1}.</span>
-              {row.map((p) => {
-                const swing = swings?.[p.ply - 1];
+          {rows.map((row) => (
+            <li class="move-row" key={row.number}>
+              <span class="move-number">{row.number}.</span>
+              {row.attackers === undefined && (
+                <span class="move-gap" aria-hidden="true">
+                  …
+                </span>
+              )}
+              {[row.attackers, row.defenders].map((i) => {
+                const p = i === undefined ? undefined : plies[i];
+                if (!p) return null;
                 const pending = pendingFrom !== undefined && p.ply >= pendingFrom;
                 return (
                   <button
                     type="button"
                     key={p.ply}
-                    class={`move move-${p.side}${swing ? ` move-${swing}` : ''}${pending ? ' is-pending' : ''}`}
+                    class={`move move-${p.side}${pending ? ' is-pending' : ''}`}
                     aria-current={shown === p.ply ? 'true' : undefined}
                     data-ply={p.ply}
                     data-pending={pending ? 'true' : undefined}
@@ -74,11 +80,6 @@ export function MoveList({ t, plies, shown, swings, pendingFrom, onSelect }: Mov
                   >
                     {moveText(p)}
                     {pending && <span class="pending-mark"> ({t.movePending}…)</span>}
-                    {swing && (
-                      <span class="swing-mark" title={swing === 'blunder' ? t.blunderMark : t.swingMark}>
-                        {swing === 'blunder' ? '??' : '?'}
-                      </span>
-                    )}
                   </button>
                 );
               })}

@@ -5,11 +5,11 @@
  * them.
  */
 
+import type { Side } from '@tafl/core';
 import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
 import type { Messages } from '../i18n/index.js';
 import { StepControls } from './Controls.js';
-import type { Swing } from './evaluation.js';
 import { step, stepForKey, type PlyInfo, type View } from './model.js';
 import { MoveList } from './MoveList.js';
 
@@ -17,7 +17,8 @@ export interface MovesBoxProps {
   readonly t: Messages;
   readonly plies: readonly PlyInfo[];
   readonly shown: number;
-  readonly swings?: readonly (Swing | undefined)[];
+  /** The side to move at the start: it sets the move numbers. */
+  readonly firstSide?: Side;
   /** Plies from this one on are shown as pending (sent, not yet confirmed). */
   readonly pendingFrom?: number;
   readonly setView: (change: (view: View) => View) => void;
@@ -25,7 +26,7 @@ export interface MovesBoxProps {
   readonly children?: ComponentChildren;
 }
 
-export function MovesBox({ t, plies, shown, swings, pendingFrom, setView, children }: MovesBoxProps) {
+export function MovesBox({ t, plies, shown, firstSide, pendingFrom, setView, children }: MovesBoxProps) {
   const total = plies.length;
   return (
     <div class="moves-box">
@@ -33,7 +34,7 @@ export function MovesBox({ t, plies, shown, swings, pendingFrom, setView, childr
         t={t}
         plies={plies}
         shown={shown}
-        {...(swings ? { swings } : {})}
+        {...(firstSide ? { firstSide } : {})}
         {...(pendingFrom === undefined ? {} : { pendingFrom })}
         onSelect={(ply) => setView((v) => step(v, total, ply))}
       />

@@ -13,6 +13,7 @@
 import { PASS, SIDES, encodeMove, opposite, type Side, type Square } from '@tafl/core';
 import { GAME_ID_RE, checkName, type GameHeader, type TimeControl } from '@tafl/server/protocol';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ANALYSIS_TEXT } from '../analysis/text.js';
 import type { ScreenProps } from '../app/screen.js';
 import { onlineGameTitle, useTitle } from '../app/title.js';
 import type { BoardConfig } from '../board/api.js';
@@ -110,10 +111,10 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
   }, [derived, shown, live]);
 
   useStepKeys(total, setView);
-  useTitle(t.appName, ...onlineGameTitle(t, lang, header, rules, state.you, state.moves.length));
   // A sound for each new move and for the end (none when stepping through the list).
   const lastPlayed = derived?.ok ? derived.value.plies[total - 1] : undefined;
   useMoveSounds(total, (lastPlayed?.captured.length ?? 0) > 0, header?.status === 'ended');
+  useTitle(t.appName, ...onlineGameTitle(t, lang, header, rules, state.you, state.moves.length));
 
   const myTurn = rules !== undefined && canMove(state, rules.firstToMove) && status === 'open';
   // A fresh array after a refused move too: the board then takes back what it showed.
@@ -361,6 +362,7 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
           t={t}
           plies={plies}
           shown={shown}
+          firstSide={rules.firstToMove}
           {...(pending ? { pendingFrom: total } : {})}
           setView={setView}
         />
@@ -373,6 +375,15 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
           onFlip={() => setTurned((x) => !x)}
         />
 
+        {header.status === 'ended' && header.result && header.result.winner !== 'none' && (
+          <a
+            class="action primary wide"
+            href={`#/analysis/online/${encodeURIComponent(id)}`}
+            data-testid="analysis-board-link"
+          >
+            <Icon name="analyse" /> {ANALYSIS_TEXT[lang].openBoard}
+          </a>
+        )}
         {over && (
           <OnlineExport
             t={t}
