@@ -11,6 +11,7 @@ import { feedbackText } from './feedback-text.js';
 import { Icon, type IconName } from './icons.js';
 import type { Step } from './model.js';
 import { useSoundSwitch } from './sound.js';
+import './feedback.css';
 
 export interface StepControlsProps {
   readonly t: Messages;

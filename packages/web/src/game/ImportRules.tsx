@@ -12,6 +12,7 @@ import { describeRuleset } from '../rules/describe.js';
 import { feedbackText, importFailureSentence } from './feedback-text.js';
 import type { Game } from './model.js';
 import { importMoveList, rulesFits, type ImportFailure } from './records.js';
+import './feedback.css';
 
 export function RulesQuestion(props: {
   readonly t: Messages;

@@ -165,7 +165,8 @@ export const en = {
   archiveEmpty: 'No finished game yet. Games you finish are kept here, to replay and analyse.',
   replay: 'Replay',
   importTitle: 'Import a game record',
-  importText: 'An OTN game record, as OpenTafl and this app write them.',
+  importText:
+    'An OTN game record, as OpenTafl and this app write them, or a plain list of moves (you will be asked for its rules).',
   importPaste: 'The record',
   importButton: 'Import',
   importFile: 'Open a file…',

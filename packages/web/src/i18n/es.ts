@@ -162,7 +162,8 @@ export const es: Messages = {
     'Aún no hay partidas terminadas. Las que termines se guardan aquí para repasarlas y analizarlas.',
   replay: 'Repasar',
   importTitle: 'Importar una partida',
-  importText: 'Una partida en notación OTN, como la escriben OpenTafl y esta aplicación.',
+  importText:
+    'Una partida en notación OTN, como la escriben OpenTafl y esta aplicación, o una simple lista de jugadas (se te preguntará con qué reglas).',
   importPaste: 'La partida',
   importButton: 'Importar',
   importFile: 'Abrir un archivo…',

@@ -163,7 +163,8 @@ export const fr: Messages = {
     'Aucune partie terminée pour l’instant. Les parties que vous terminez sont gardées ici, pour les revoir et les analyser.',
   replay: 'Revoir',
   importTitle: 'Importer une partie',
-  importText: 'Une partie en notation OTN, telle que l’écrivent OpenTafl et cette application.',
+  importText:
+    'Une partie en notation OTN, telle que l’écrivent OpenTafl et cette application, ou une simple liste de coups (on vous demandera ses règles).',
   importPaste: 'La partie',
   importButton: 'Importer',
   importFile: 'Ouvrir un fichier…',
