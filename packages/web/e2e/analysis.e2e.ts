@@ -118,6 +118,12 @@ describe('the analysis board', () => {
     expect(d.split('L')).toHaveLength(GAME.length + 1);
     expect(Number(d.split(',').at(-1))).toBeLessThan(20);
     await expect(page.locator('.analysis-game .note').first().textContent()).resolves.toMatch(/analysed/);
+    // The king's walk into the capture (2. … Kd4-d6) is marked a blunder, in the list and on the graph.
+    const blunder = page.locator('.tree-main .move-blunder');
+    await expect(blunder.getAttribute('data-path')).resolves.toBe(RECORDS.slice(0, 4).join(' '));
+    await expect(blunder.textContent()).resolves.toBe('d4-d6??, Blunder');
+    await expect(page.locator('.eval-dot-blunder[data-ply="4"]').count()).resolves.toBe(1);
+    await expect(page.locator('.analysis-help').textContent()).resolves.toContain('a blunder (??) from 30');
     // The graph is a slider over the game: a click goes to that move, the keys step.
     const slider = page.getByRole('slider');
     await slider.scrollIntoViewIfNeeded();
