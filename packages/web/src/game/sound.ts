@@ -149,15 +149,17 @@ export function playSound(sound: Sound): void {
 export const audioStarted = (): boolean => context !== undefined;
 
 /**
- * The sound of a game's new move: `moves` is the number of moves played (not the move shown),
- * `captured` whether the last one captured, `ended` whether the game is over. Nothing sounds when
- * the screen opens, when a move is taken back, or when the player steps through the list.
+ * The sound of a game's new move: `moves` is the number of moves played (not the move shown;
+ * undefined while the game is still loading), `captured` whether the last one captured, `ended`
+ * whether the game is over. Nothing sounds when the screen opens or its game arrives, when a move
+ * is taken back, or when the player steps through the list.
  */
-export function useMoveSounds(moves: number, captured: boolean, ended: boolean): void {
+export function useMoveSounds(moves: number | undefined, captured: boolean, ended: boolean): void {
   const before = useRef<{ moves: number; ended: boolean } | undefined>(undefined);
   useEffect(() => {
     const last = before.current;
-    before.current = { moves, ended };
+    before.current = moves === undefined ? undefined : { moves, ended };
+    if (moves === undefined) return;
     if (last === undefined) return;
     if (ended && !last.ended) playSound('end');
     else if (moves > last.moves) playSound(captured ? 'capture' : 'move');

@@ -113,7 +113,12 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
   useStepKeys(total, setView);
   // A sound for each new move and for the end (none when stepping through the list).
   const lastPlayed = derived?.ok ? derived.value.plies[total - 1] : undefined;
-  useMoveSounds(total, (lastPlayed?.captured.length ?? 0) > 0, header?.status === 'ended');
+  // Nothing sounds while the game loads: the moves it arrives with were played before.
+  useMoveSounds(
+    header ? total : undefined,
+    (lastPlayed?.captured.length ?? 0) > 0,
+    header?.status === 'ended',
+  );
   useTitle(t.appName, ...onlineGameTitle(t, lang, header, rules, state.you, state.moves.length));
 
   const myTurn = rules !== undefined && canMove(state, rules.firstToMove) && status === 'open';
