@@ -168,22 +168,32 @@ describe('a game against the computer', () => {
       await square(page, b).click();
     }
     await page.waitForSelector('.banner-end');
-    await page.getByRole('button', { name: 'Analyse the game' }).click();
-    await page.waitForSelector('.eval-graph svg .eval-line');
-    await page.waitForFunction(() => document.querySelector('.analysis .progress') === null, undefined, {
-      timeout: 30_000,
-    });
+    // The finished game is analysed on the analysis board.
+    await page.getByRole('link', { name: 'Analysis board' }).click();
+    await page.waitForSelector('.analysis-screen [role="grid"]');
+    await page.getByRole('button', { name: 'Analyse the whole game' }).click();
+    await page.waitForSelector('.eval-graph .eval-line');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="analysis-progress"]') === null,
+      undefined,
+      {
+        timeout: 30_000,
+      },
+    );
     await page.screenshot({ path: '/tmp/game-analysis.png' });
     // The last position is the defenders' win: the line ends at the bottom of the graph.
     const d = (await page.locator('.eval-graph .eval-line').getAttribute('d'))!;
     expect(d.split('L')).toHaveLength(9);
-    expect(Number(d.split(',').at(-1))).toBeGreaterThan(130);
+    expect(Number(d.split(',').at(-1))).toBeGreaterThan(180);
     // A click on the graph goes to that move.
-    const box = (await page.locator('.eval-graph svg').boundingBox())!;
+    await page.getByRole('slider').scrollIntoViewIfNeeded();
+    const box = (await page.getByRole('slider').boundingBox())!;
     await page.mouse.click(box.x + box.width * (3 / 8), box.y + box.height / 2);
-    await expect(page.locator('.move[aria-current="true"]').getAttribute('data-ply')).resolves.toBe('3');
+    await expect(
+      page.locator('.tree-box .move[aria-current="true"]').getAttribute('data-path'),
+    ).resolves.toBe('b4-b2 d5-f5 g4-g2');
     // The analysis is kept with the game.
     await page.reload();
-    await page.waitForSelector('.eval-graph svg .eval-line');
+    await page.waitForSelector('.eval-graph .eval-line');
   });
 });
