@@ -276,7 +276,11 @@ function LessonView({
       setAttempts((n) => n + 1);
       setPhase({ kind: 'wrong', attempt: attempts + 1 });
     }
-    requestAnimationFrame(() => feedback.current?.focus());
+    // After the right move the words and "Next lesson" take the focus; after a wrong one the
+    // player stays on the board to try again, and the explanation is scrolled into view.
+    requestAnimationFrame(() =>
+      tried.correct ? feedback.current?.focus() : feedback.current?.scrollIntoView({ block: 'nearest' }),
+    );
   };
 
   const shown = phase.kind === 'done' ? phase.position : start;
@@ -332,7 +336,6 @@ function LessonView({
         </p>
         <h1 class="learn-title">{title}</h1>
         <p class="learn-task">{words.task(args)}</p>
-        {words0 && <p class="learn-terms">{words0}</p>}
         <p class="learn-side">{text.youPlay(args.turn)}</p>
         {phase.kind !== 'done' && start.mustPass() && (
           <p>
@@ -382,6 +385,7 @@ function LessonView({
             </a>
           </div>
         )}
+        {words0 && <p class="learn-terms">{words0}</p>}
       </aside>
     </div>
   );

@@ -178,8 +178,8 @@ const enLessons: { readonly [id in LessonId]: LessonText } = {
     task: (a) =>
       `Away from the throne, the king is captured like a soldier: caught between two attackers on a row or a column. Capture the king on ${a.target}.`,
     success: () => 'The king is captured: the attackers win!',
-    wrong: (a) =>
-      `The king is still free: put an attacker on his other side, in line with the one beside him on ${a.target}’s row.`,
+    wrong: () =>
+      'The king is still free: put an attacker on his other side, opposite the one already beside him.',
   },
   'king-capture-4': {
     title: () => 'Surrounding the king',
@@ -337,7 +337,7 @@ const es: LearnText = {
       title: (a) => (a.rules.kingReturns ? 'De vuelta al trono' : 'El rey no vuelve al trono'),
       task: (a) =>
         a.rules.kingReturns
-          ? `Solo el rey puede detenerse en el trono, y puede volver a él cuando quiera. Lleva el rey de ${a.from} de vuelta al trono, d4.`
+          ? `Solo el rey puede detenerse en el trono, y puede volver a él cuando quiera. Devuelve el rey de ${a.from} al trono, d4.`
           : `Cuando el rey abandona el trono, ya no puede volver a detenerse en él, pero sí pasar por encima. Lleva el rey de ${a.from} al otro lado del trono, a d3 o d2.`,
       success: (a) =>
         a.rules.kingReturns
@@ -439,14 +439,14 @@ const es: LearnText = {
     'king-capture-2': {
       title: () => 'Capturar al rey',
       task: (a) =>
-        `Lejos del trono, el rey se captura como un soldado: atrapado entre dos atacantes en una fila o una columna. Captura al rey de ${a.target}.`,
+        `Lejos del trono, el rey se captura como un soldado: atrapado entre dos atacantes en una fila o una columna. Captura al rey en ${a.target}.`,
       success: () => '¡El rey ha sido capturado: ganan los atacantes!',
       wrong: () => 'El rey sigue libre: pon un atacante al otro lado, frente al que ya tiene al lado.',
     },
     'king-capture-4': {
       title: () => 'Rodear al rey',
       task: (a) =>
-        `El rey solo es capturado cuando los atacantes lo rodean por sus cuatro lados; el borde del tablero nunca cuenta como uno de ellos. Tres lados están cerrados: captura al rey de ${a.target}.`,
+        `El rey solo es capturado cuando los atacantes lo rodean por sus cuatro lados; el borde del tablero nunca cuenta como uno de ellos. Tres lados están cerrados: captura al rey en ${a.target}.`,
       success: () => '¡Rodeado por los cuatro lados: el rey ha sido capturado y ganan los atacantes!',
       wrong: (a) => `El rey sigue libre: cierra el cuarto lado de ${a.target}, en ${a.to}.`,
     },
@@ -466,15 +466,15 @@ const es: LearnText = {
       title: () => 'El rey junto al trono',
       task: (a) =>
         a.rules.kingCaptureNextToThrone === 'three' || a.rules.kingCapture === 4
-          ? `Junto al trono, el rey es capturado cuando los atacantes cierran sus otros tres lados: el trono cuenta como el cuarto. Dos están cerrados: captura al rey de ${a.target}.`
-          : `El trono vacío es hostil al rey: a su lado, un solo atacante al otro lado lo captura. Captura al rey de ${a.target}.`,
+          ? `Junto al trono, el rey es capturado cuando los atacantes cierran sus otros tres lados: el trono cuenta como el cuarto. Dos están cerrados: captura al rey en ${a.target}.`
+          : `El trono vacío es hostil al rey: a su lado, un solo atacante al otro lado lo captura. Captura al rey en ${a.target}.`,
       success: () => '¡Capturado junto al trono: ganan los atacantes!',
       wrong: (a) => `El rey sigue libre: cierra el lado opuesto al trono, en ${a.to}.`,
     },
     'king-corner': {
       title: () => 'El rey junto a una esquina',
       task: (a) =>
-        `Las esquinas también son hostiles al rey: junto a una, un solo atacante al otro lado lo captura. Captura al rey de ${a.target}.`,
+        `Las esquinas también son hostiles al rey: junto a una, un solo atacante al otro lado lo captura. Captura al rey en ${a.target}.`,
       success: () => '¡Capturado contra la esquina, a un paso de la libertad: ganan los atacantes!',
       wrong: (a) => `El rey sigue libre: pon un atacante en ${a.to}, en el lado opuesto a la esquina.`,
     },
@@ -495,7 +495,7 @@ const es: LearnText = {
     pass: {
       title: () => 'Pasar cuando no se puede mover',
       task: () =>
-        'El bando que no puede mover ninguna pieza pasa su turno, y la partida continúa. Tus atacantes están encerrados: pasa.',
+        'El bando que no puede mover ninguna pieza pasa su turno, y la partida continúa. Tus atacantes están encerrados: pasa turno.',
       success: () =>
         'Has pasado y ahora juegan los defensores. Si ninguno de los dos bandos pudiera mover, la partida sería tablas.',
       wrong: () => 'Tus atacantes no tienen ningún movimiento: pulsa «Pasar».',
@@ -639,8 +639,8 @@ const fr: LearnText = {
       title: () => 'Le trône vide prend',
       task: (a) =>
         a.turn === 'attackers'
-          ? `Le trône vide est hostile aux défenseurs${NB}: un défenseur pris entre lui et un assaillant est pris. Prenez le défenseur de ${a.target} contre le trône.`
-          : `Le trône vide est hostile aux assaillants${NB}: un assaillant pris entre lui et un défenseur est pris. Prenez l’assaillant de ${a.target} contre le trône.`,
+          ? `Le trône vide est hostile aux défenseurs${NB}: un défenseur coincé entre lui et un assaillant est pris. Prenez le défenseur de ${a.target} contre le trône.`
+          : `Le trône vide est hostile aux assaillants${NB}: un assaillant coincé entre lui et un défenseur est pris. Prenez l’assaillant de ${a.target} contre le trône.`,
       success: () => `Pris${NB}! Le trône vide a fermé l’autre côté, comme l’aurait fait une pièce ennemie.`,
       wrong: (a) =>
         `Ce coup ne prend rien. Amenez une pièce en ${a.to}, pour encadrer celle de ${a.target} entre elle et le trône.`,
