@@ -369,7 +369,8 @@ export function AnalysisBoard(
                 </span>
                 <span class="analysis-pov">{text.evalFor(pov)}</span>
               </div>
-              <p class="analysis-sentence" role="status">
+              {/* Not a live region: it changes at every depth; the lines below say the same. */}
+              <p class="analysis-sentence">
                 {best ? evalSentence(best.score) : engineOn ? text.thinking : ''}
                 {depth !== undefined && best && <span class="eval-depth"> · {text.depth(depth)}</span>}
               </p>
