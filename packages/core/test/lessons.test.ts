@@ -201,6 +201,20 @@ describe('the moves that do something else are not answers', () => {
   });
 });
 
+describe('a wrong move in a capture lesson captures nothing (so its explanation, "that move captures nothing", holds)', () => {
+  for (const rules of ALL)
+    it(rules.id, () => {
+      for (const lesson of lessonsFor(rules).filter((l) => (l.expect.captures ?? []).length > 0)) {
+        const pos = lessonPosition(rules, lesson);
+        for (const m of pos.legalMoves()) {
+          const tried = tryLessonMove(rules, lesson, makeMoveSquares(pos.geo, m))!;
+          if (!tried.correct)
+            expect(tried.effect.captures, `${lesson.id}: ${makeMoveSquares(pos.geo, m)}`).toEqual([]);
+        }
+      }
+    });
+});
+
 describe('the quiet-moves lesson stands one move before the draw', () => {
   for (const rules of ALL.filter((r) => r.quietPlyLimit > 0 && r.quietPlyLimit <= MAX_QUIET_LESSON))
     it(`${rules.id}: ${rules.quietPlyLimit - 1} quiet moves played, and one more quiet move draws`, () => {

@@ -161,8 +161,8 @@ const enLessons: { readonly [id in LessonId]: LessonText } = {
   },
   'escape-corner': {
     title: () => 'The king escapes to a corner',
-    task: () =>
-      'The defenders win as soon as the king reaches one of the four corners. Find him a clear way and bring him to a corner.',
+    task: (a) =>
+      `${a.rules.cornerStop === 'king' ? 'Only the king may stop on a corner' : 'No attacker may ever stop on a corner'}, and the defenders win as soon as he reaches one of the four. Find him a clear way and bring him to a corner.`,
     success: () => 'The king has escaped: the defenders win!',
     wrong: () => 'The king has not reached a corner. He can get to one in a single move.',
   },
@@ -424,8 +424,8 @@ const es: LearnText = {
     },
     'escape-corner': {
       title: () => 'El rey escapa por una esquina',
-      task: () =>
-        'Los defensores ganan en cuanto el rey llega a una de las cuatro esquinas. Búscale un camino libre y llévalo a una esquina.',
+      task: (a) =>
+        `${a.rules.cornerStop === 'king' ? 'Solo el rey puede detenerse en una esquina' : 'Ningún atacante puede detenerse nunca en una esquina'}, y los defensores ganan en cuanto el rey llega a una de las cuatro. Búscale un camino libre y llévalo a una esquina.`,
       success: () => '¡El rey ha escapado: ganan los defensores!',
       wrong: () => 'El rey no ha llegado a una esquina. Puede alcanzar una en un solo movimiento.',
     },
@@ -682,8 +682,8 @@ const fr: LearnText = {
     },
     'escape-corner': {
       title: () => 'Le roi s’évade par un coin',
-      task: () =>
-        'Les défenseurs gagnent dès que le roi atteint l’un des quatre coins. Trouvez-lui un chemin libre et menez-le dans un coin.',
+      task: (a) =>
+        `${a.rules.cornerStop === 'king' ? 'Seul le roi peut s’arrêter dans un coin' : 'Aucun assaillant ne peut jamais s’arrêter dans un coin'}, et les défenseurs gagnent dès que le roi atteint l’un des quatre. Trouvez-lui un chemin libre et menez-le dans un coin.`,
       success: () => `Le roi s’est évadé${NB}: les défenseurs gagnent${NB}!`,
       wrong: () => `Le roi n’a pas atteint de coin. Il peut en rejoindre un en un seul coup.`,
     },
