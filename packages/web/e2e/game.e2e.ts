@@ -71,9 +71,9 @@ describe('a game on one device', () => {
     await page.screenshot({ path: '/tmp/game.png' });
     for (const move of ESCAPE.slice(6)) await clickMove(page, move);
     await expect(page.locator('.banner-end').textContent()).resolves.toContain(
-      'The defenders win. The king escaped.',
+      'The defenders win. The king escaped to a7.',
     );
-    await expect(page.getByTestId('live').textContent()).resolves.toContain('The king escaped.');
+    await expect(page.getByTestId('live').textContent()).resolves.toContain('The king escaped to a7.');
     await expect(moveList(page)).resolves.toEqual([
       'b4-b2',
       'd5-f5',

@@ -152,18 +152,19 @@ describe('an online game', () => {
     for (const page of pages) await expect(moveList(page)).resolves.toEqual(records);
     for (const page of [ann, bob]) {
       await expect(page.locator('.banner-end').textContent()).resolves.toContain(
-        'The defenders win. The king escaped.',
+        'The defenders win. The king escaped to a7.',
       );
       await expect(status(page)).resolves.toBe('The game is over.');
       await expect(page.getByRole('button', { name: 'Resign' }).count()).resolves.toBe(0);
       await expect(page.getByRole('button', { name: 'Offer a rematch' }).count()).resolves.toBe(1);
     }
     await expect(eve.locator('.banner-end').textContent()).resolves.toContain(
-      'Les défenseurs gagnent. Le roi s’est échappé.',
+      'Les défenseurs gagnent. Le roi s’est échappé par a7.',
     );
-    // The spectator has no controls but turning the board.
+    // The spectator has no controls but turning the board and the sound switch.
     await expect(eve.locator('.game-actions button').allTextContents()).resolves.toEqual([
       ' Tourner le plateau',
+      ' Son',
     ]);
     // The finished game steps back like any replay.
     await eve.getByRole('button', { name: 'Coup précédent' }).click();
