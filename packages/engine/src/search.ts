@@ -18,6 +18,8 @@ export { WIN, WIN_BOUND };
 const INFINITE = 32000;
 const MAX_PLY = 128;
 const MAX_QUIESCENCE = 8;
+/** Principal variations shorter than this are followed on through the table (`extendPv`). */
+const PV_FOLLOW = 12;
 const FUTILITY_MARGIN = 120;
 /** Keys of the quiet-ply count, mixed into the table's key where quiet plies draw. */
 const QUIET_SALT = Int32Array.from({ length: 64 }, (_, i) =>
@@ -194,7 +196,10 @@ export class Search {
         if (partial !== undefined && this.rootImproved && !firstDone) best = { ...best, move: partial };
         break;
       }
-      const pv = lines !== undefined ? [...lines[0]!.pv] : Array.from(this.pv.subarray(0, this.pvLength[0]!));
+      const pv =
+        lines !== undefined
+          ? [...lines[0]!.pv]
+          : this.extendPv(pos, Array.from(this.pv.subarray(0, this.pvLength[0]!)));
       best = { move: pv[0] ?? best.move, ...info(depth, score, pv, lines) };
       onInfo?.(best);
       if (Math.abs(score) > WIN_BOUND && WIN - Math.abs(score) <= depth) break;
@@ -210,9 +215,8 @@ export class Search {
    * lines found so far (the first, in the triangular PV now), `count` lines in all, best first.
    */
   private otherLines(pos: Position, depth: number, firstScore: number, count: number): SearchLine[] {
-    const lines: SearchLine[] = [
-      { score: firstScore, pv: Array.from(this.pv.subarray(0, this.pvLength[0]!)) },
-    ];
+    const first = this.extendPv(pos, Array.from(this.pv.subarray(0, this.pvLength[0]!)));
+    const lines: SearchLine[] = [{ score: firstScore, pv: first }];
     try {
       while (lines.length < count) {
         const first = lines[lines.length - 1]!.pv[0];
@@ -220,7 +224,7 @@ export class Search {
         this.excluded[this.excludedCount++] = first;
         const score = this.negamax(pos, depth, -INFINITE, INFINITE, 0);
         if (this.pvLength[0] === 0) break;
-        lines.push({ score, pv: Array.from(this.pv.subarray(0, this.pvLength[0]!)) });
+        lines.push({ score, pv: this.extendPv(pos, Array.from(this.pv.subarray(0, this.pvLength[0]!))) });
       }
     } finally {
       this.excludedCount = 0;
@@ -402,6 +406,36 @@ export class Search {
     const bound = bestScore >= beta ? BOUND_LOWER : bestScore > alphaStart ? BOUND_EXACT : BOUND_UPPER;
     this.tt.store(keyLo, keyHi, bestMove, toTT(bestScore, ply), depth, bound);
     return bestScore;
+  }
+
+  /**
+   * A principal variation cut short by a table hit (the hit returns a score, not a line), followed
+   * on through the table's moves while they are legal, up to PV_FOLLOW moves in all: the line
+   * players read. Only what follows the searched line comes from the table.
+   */
+  private extendPv(root: Position, pv: Move[]): Move[] {
+    if (pv.length === 0 || pv.length >= PV_FOLLOW) return pv;
+    // On a copy: playing and taking back reorders the board's piece lists, hence the order of
+    // the moves generated, and the search must not depend on whether its lines were followed.
+    const pos = root.clone();
+    let played = 0;
+    for (const move of pv) {
+      if (!pos.isLegal(move)) break;
+      pos.play(move);
+      played++;
+    }
+    if (played === pv.length)
+      while (pv.length < PV_FOLLOW && !pos.isOver()) {
+        const keyLo = this.quietLimited ? pos.keyLo ^ QUIET_SALT[pos.quietPlies & 63]! : pos.keyLo;
+        const entry = this.tt.probe(keyLo, pos.keyHi);
+        if (entry < 0) break;
+        const move = this.tt.move(entry);
+        if (!pos.isLegal(move)) break;
+        pos.play(move);
+        played++;
+        pv.push(move);
+      }
+    return pv;
   }
 
   private isExcluded(move: Move): boolean {
