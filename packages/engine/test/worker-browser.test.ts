@@ -3,7 +3,13 @@
 // browser.ts and browser-worker.ts are exercised as they are shipped, with the same protocol.
 import { Worker as ThreadWorker } from 'node:worker_threads';
 import { presetById, startingPosition } from '@tafl/core';
-import { createBrowserEngine, type Engine, type FromWorker, type ToWorker } from '@tafl/engine/browser';
+import {
+  analyseGame,
+  createBrowserEngine,
+  type Engine,
+  type FromWorker,
+  type ToWorker,
+} from '@tafl/engine/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -77,5 +83,18 @@ describe('the engine in a Web Worker', () => {
     expect(result.stopped).toBe(true);
     expect(result.move).toBe(result.info.pv[0]);
     expect(StandInWorker.started.length).toBe(2); // a fresh worker waits for the next search
+  });
+
+  it('analyses a whole game on Web Workers of the same script, one entry per position', async () => {
+    const before = StandInWorker.started.length;
+    const moves = ['a4-a2', 'd3-b3', 'd2-e2', 'd4-d2', 'a2-c2'];
+    const analysis = await analyseGame({ rules: 'brandubh-2019', moves, depth: 3 }, { workers: 2 });
+    const started = StandInWorker.started.slice(before);
+    expect(started).toHaveLength(2);
+    expect(
+      started.every((w) => w.type === 'module' && w.url.endsWith('/dist/worker/browser-worker.js')),
+    ).toBe(true);
+    expect(analysis?.plies).toHaveLength(6);
+    expect(analysis?.plies[5]).toEqual({ score: 30000, result: 'attackers' });
   });
 });
