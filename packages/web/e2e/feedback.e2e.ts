@@ -154,7 +154,7 @@ describe('import', () => {
     await box.fill(`[rules:${makeRules(presetById('brandubh-2019')!)}]\n\n1. d2-e2 d5-f5\n2. e2-e3 f5-f1\n`);
     await submit.click();
     await expect(page.locator('.import [role="alert"]').textContent()).resolves.toBe(
-      'Ligne 4 : le coup f5-f1 n’est pas légal dans cette position.',
+      'Ligne 4 : le coup f5-f1 n’est pas légal pour les défenseurs dans cette position.',
     );
     expect(errorsOf(page)).toEqual([]);
   });

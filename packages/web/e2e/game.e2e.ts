@@ -212,8 +212,8 @@ describe('records and links', () => {
       .locator('.import textarea')
       .fill('[rules:dim:7 surf:n start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n1. d2-d3\n');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toContain(
-      'Move 1 of the record is not legal.',
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(
+      'Line 3: the move d2-d3 is not legal for the attackers in that position.',
     );
     await page
       .locator('.import textarea')

@@ -219,7 +219,7 @@ describe('errors of a record name the line and the move', () => {
     expect(failed).toMatchObject({ ok: false, moveLine: lines + 3, move: 'f5-f1', fault: 'illegal' });
     if (failed.ok) throw new Error('imported');
     expect(importFailureSentence(fr, failed)).toBe(
-      `Ligne ${lines + 3} : le coup f5-f1 n’est pas légal dans cette position.`,
+      `Ligne ${lines + 3} : le coup f5-f1 n’est pas légal pour les défenseurs dans cette position.`,
     );
   });
 

@@ -173,7 +173,7 @@ export function ArchiveScreen({ lang, t, navigate }: ScreenProps) {
             {error && (
               <div class="banner banner-error" role="alert">
                 <span class="banner-text">
-                  <ImportError t={t} failure={error} />
+                  <ImportError t={t} failure={error} strong />
                 </span>
               </div>
             )}
@@ -186,12 +186,18 @@ export function ArchiveScreen({ lang, t, navigate }: ScreenProps) {
 }
 
 /** A failure in one sentence naming the line and the move, else the kind of error and the details. */
-function ImportError({ t, failure }: { readonly t: Messages; readonly failure: ImportFailure }) {
+function ImportError(props: {
+  readonly t: Messages;
+  readonly failure: ImportFailure;
+  readonly strong?: boolean;
+}) {
+  const { t, failure } = props;
   const sentence = importFailureSentence(t, failure);
-  if (sentence !== undefined) return <strong>{sentence}</strong>;
+  const Text = props.strong ? 'strong' : 'span';
+  if (sentence !== undefined) return <Text>{sentence}</Text>;
   return (
     <>
-      <strong>{importErrorText(t, failure)}</strong> <span class="detail">{failure.message}</span>
+      <Text>{importErrorText(t, failure)}</Text> <span class="detail">{failure.message}</span>
     </>
   );
 }

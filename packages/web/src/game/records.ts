@@ -29,7 +29,9 @@ import {
   makeOpenTaflRecord,
   makeRecord,
   openTaflDifferences,
+  opposite,
   parseRecords,
+  parseRules,
   playMoveRecord,
   positionFromOtn,
   recordFromGame,
@@ -230,10 +232,14 @@ function importParsed(parsed: RecordInFile, own: readonly Ruleset[], now: number
           : IMPORT_ERRORS.move;
     if (replayed.ply === undefined) return failure(code, replayed.message);
     const move = record.moves[replayed.ply - 1]?.move;
+    const rules = parseRules(record.rules);
+    const first = rules.ok ? rules.value.firstToMove : undefined;
+    const side = first && (replayed.ply % 2 === 1 ? first : opposite(first));
     return {
       ...failure(code, replayed.message),
       ply: replayed.ply,
       ...(move !== undefined ? { move } : {}),
+      ...(side ? { side } : {}),
       ...(replayed.moveError ? { fault: FAULT_OF[replayed.moveError] } : {}),
     };
   }
