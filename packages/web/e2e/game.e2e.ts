@@ -89,7 +89,7 @@ describe('a game on one device', () => {
     await expect(labelOf(page, 'd2')).resolves.not.toContain('selected');
     await page.goto(`${app.server.url}#/archive`);
     await expect(page.locator('.game-summary').count()).resolves.toBe(1);
-    await expect(page.locator('.game-summary').textContent()).resolves.toContain('The king escaped.');
+    await expect(page.locator('.game-summary').textContent()).resolves.toContain('The king escaped to a7.');
   });
 
   it('refuses an illegal drop: the piece goes back and nothing is played', async () => {

@@ -4,8 +4,9 @@ import { moveCount } from '../analysis/numbering.js';
 import { ANALYSIS_TEXT } from '../analysis/text.js';
 import type { Lang, Messages } from '../i18n/index.js';
 import { describeRuleset } from '../rules/describe.js';
-import { reasonText, resultText } from './Announcements.js';
-import { rulesOf, type Game } from './model.js';
+import { endSquare } from './announce.js';
+import { endReasonText, resultText } from './Announcements.js';
+import { deriveGame, rulesOf, type Game, type GameResult } from './model.js';
 
 export function GameSummary(props: {
   readonly t: Messages;
@@ -34,7 +35,12 @@ export function GameSummary(props: {
         {game.result && (
           <span class={`game-summary-result result-${game.result.winner}`}>
             {resultText(t, game.result)}{' '}
-            {reasonText(t, game.result, rules.ok ? rules.value.quietPlyLimit : 0)}
+            {endReasonText(
+              t,
+              { kind: 'end', result: game.result, ...kingAtEnd(game, game.result) },
+              rules.ok ? rules.value.quietPlyLimit : 0,
+              rules.ok ? rules.value.size : 7,
+            )}
           </span>
         )}
       </a>
@@ -58,4 +64,16 @@ export function GameSummary(props: {
       </span>
     </li>
   );
+}
+
+/** The king's exit square, or the square where he was captured, when the game ended so. */
+function kingAtEnd(game: Game, result: GameResult): { king?: number } {
+  if (result.reason !== 'escape' && result.reason !== 'king captured') return {};
+  try {
+    const derived = deriveGame(game);
+    const king = derived.ok ? endSquare(derived.value.position, result) : undefined;
+    return king === undefined ? {} : { king };
+  } catch {
+    return {};
+  }
 }
