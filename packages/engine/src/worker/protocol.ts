@@ -8,6 +8,10 @@
  * moves played since as OTN move records. The worker replays them, so the position it searches
  * has its history, and repetitions count as they do in the game. Moves going back are the core's
  * numbers (`from * 256 + to`, `PASS`), which mean the same on both sides.
+ *
+ * Two kinds of request: `search` (one position, with progress after every depth: moves, hints,
+ * the analysis board's lines) and `analyse` (a run of positions of one game at one depth, each
+ * answered as a core `PlyEval`: the whole-game analysis of analyse.ts).
  */
 
 import type { Move, PlyEval, Ruleset, Side } from '@tafl/core';

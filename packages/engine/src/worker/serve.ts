@@ -10,6 +10,10 @@
  * more. Any other request gets a fresh `Search`, so what a search answers depends only on its
  * request and the game before it: the same request gives the same move, given a seed and a node
  * or depth limit, on any engine and after any other requests.
+ *
+ * An `analyse` message (a run of positions of a game to search to one depth, for a whole-game
+ * analysis) is served by serve-analysis.ts with a `Search` of its own, kept while the messages
+ * are about the same game.
  */
 
 import type { Failure, Position, Ruleset, Side } from '@tafl/core';
