@@ -1,14 +1,20 @@
 /**
- * The computer, for the game screen: its moves, hints, the evaluation of a position and the
- * analysis of a finished game. The engine searches in a Web Worker (`@tafl/engine/browser`,
- * whose `new Worker(new URL(...), { type: 'module' })` Vite bundles as a chunk of its own), so
- * the page never waits for a search.
+ * The computer, for the game screen and the analysis board: its moves, hints, the evaluation of
+ * a position, the best lines of a position (`analysePosition`) and the analysis of a whole game
+ * (`analyseGame`). The engine searches in Web Workers (`@tafl/engine/browser`, whose
+ * `new Worker(new URL(...), { type: 'module' })` Vite bundles as a chunk of its own), so the page
+ * never waits for a search.
  *
  * Nothing of the engine is in the initial bundle: the module is imported on first use, and each
  * engine is created then. There are two engines, so that the evaluation display and an analysis
- * never interrupt the computer's move: `play` (moves, hints) and `study` (evaluations). Starting
- * a search on an engine stops the one it was running (its promise resolves with its best move
- * so far), which is what the screen wants when the position changes under it.
+ * never interrupt the computer's move: `play` (moves, hints) and `study` (evaluations, the
+ * analysis board's lines). Starting a search on an engine stops the one it was running (its
+ * promise resolves with its best move so far), which is what the screen wants when the position
+ * changes under it. A whole-game analysis starts workers of its own, one per core, and ends them
+ * when it is done or stopped.
+ *
+ * Scores leave this module for the attackers, whoever is to move; a position the rules have
+ * finished carries its result instead of a search.
  */
 
 import {
@@ -44,13 +50,24 @@ interface Runtime {
 }
 
 let runtime: Promise<Runtime> | undefined;
+
+/** The engine's module, loaded once; a failed load (a network hiccup) is tried again next time. */
+function loadRuntime(): Promise<Runtime> {
+  if (runtime === undefined) {
+    const loading = import('@tafl/engine/browser');
+    runtime = loading;
+    loading.catch(() => {
+      if (runtime === loading) runtime = undefined;
+    });
+  }
+  return runtime;
+}
 const engines = new Map<Channel, Promise<Engine>>();
 
 function engine(channel: Channel): Promise<Engine> {
   let found = engines.get(channel);
   if (!found) {
-    runtime ??= import('@tafl/engine/browser');
-    found = runtime.then((m) => m.createBrowserEngine());
+    found = loadRuntime().then((m) => m.createBrowserEngine());
     engines.set(channel, found);
     // A failed load may succeed later (a network hiccup): forget it.
     found.catch(() => engines.delete(channel));
@@ -209,8 +226,7 @@ export async function analyseGame(
   line: Line,
   options: { signal: AbortSignal; onProgress?: (plies: readonly (PlyEval | undefined)[]) => void },
 ): Promise<GameAnalysis | undefined> {
-  runtime ??= import('@tafl/engine/browser');
-  const m = await runtime;
+  const m = await loadRuntime();
   if (options.signal.aborted) return undefined;
   const plies: (PlyEval | undefined)[] = Array.from({ length: line.moves.length + 1 }, () => undefined);
   const request = { rules: line.rules, start: line.start, turn: line.turn, moves: line.moves };
