@@ -15,6 +15,7 @@ export * from './protocol.js';
 export { createEngine, type SpawnWorker, type WorkerPort } from './client.js';
 export { moveBudget, timeForMove } from './clock.js';
 export * from './analyse.js';
+export type { SearchInfo, SearchLine } from '../search.js';
 
 /**
  * The part of a Web Worker used here, declared locally: the engine compiles without the DOM
