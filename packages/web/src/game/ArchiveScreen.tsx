@@ -6,7 +6,9 @@
  * be imported says why, in the player's language, with the details and, in a file, its line.
  */
 
+import { opposite, type Side } from '@tafl/core';
 import { useState } from 'preact/hooks';
+import { moveNumber } from '../analysis/numbering.js';
 import type { ScreenProps } from '../app/screen.js';
 import { useTitle } from '../app/title.js';
 import type { Messages } from '../i18n/index.js';
@@ -31,8 +33,20 @@ export function importErrorText(t: Messages, failure: ImportFailure): string {
     case IMPORT_ERRORS.position:
       return t.importErrorPosition;
     case IMPORT_ERRORS.move:
-      return failure.ply === undefined ? t.importErrorMoves : t.importErrorMove(failure.ply);
+      return failure.ply === undefined
+        ? t.importErrorMoves
+        : t.importErrorMove(recordMoveNumber(failure.ply, failure.side));
   }
+}
+
+/**
+ * The number of the move that failed, as players count moves (the attackers' move and the
+ * defenders' reply are one): the first side is known from the side of the failing ply.
+ */
+function recordMoveNumber(ply: number, side: Side | undefined): number {
+  const index = ply - 1;
+  const first = side && (index % 2 === 0 ? side : opposite(side));
+  return moveNumber(index, first ?? 'attackers');
 }
 
 export function ArchiveScreen({ lang, t, navigate }: ScreenProps) {

@@ -96,7 +96,7 @@ export const es: Messages = {
   reasonNoMoveDefenders: 'Los defensores no tenían ninguna jugada legal.',
   reasonBothBlocked: 'Ningún bando podía mover.',
   reasonRepetition: 'La misma posición se ha repetido por tercera vez.',
-  reasonQuiet: (n) => `${plural(n, 'jugada', 'jugadas')} seguidas sin captura.`,
+  reasonQuiet: (n) => `${plural(n, 'movimiento', 'movimientos')} seguidos (de uno u otro bando) sin captura.`,
   reasonResignedAttackers: 'Los atacantes se han rendido.',
   reasonResignedDefenders: 'Los defensores se han rendido.',
   reasonAgreement: 'Los jugadores han acordado tablas.',

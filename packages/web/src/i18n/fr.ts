@@ -97,7 +97,8 @@ export const fr: Messages = {
   reasonNoMoveDefenders: 'Les défenseurs n’avaient aucun coup possible.',
   reasonBothBlocked: 'Aucun des deux camps ne pouvait jouer.',
   reasonRepetition: 'La même position s’est produite pour la troisième fois.',
-  reasonQuiet: (n) => `${plural(n, 'déplacement', 'déplacements')} de suite sans prise.`,
+  reasonQuiet: (n) =>
+    `${plural(n, 'déplacement', 'déplacements')} de suite (de l’un ou l’autre camp) sans prise.`,
   reasonResignedAttackers: 'Les assaillants ont abandonné.',
   reasonResignedDefenders: 'Les défenseurs ont abandonné.',
   reasonAgreement: 'Les joueurs se sont mis d’accord sur la nulle.',

@@ -176,7 +176,7 @@ export const en = {
       'When the same position occurs for the third time with the same side to move, the game is drawn (the starting position counts as the first time).',
     noRepetition: 'Repeating a position does not end the game.',
     quiet: (n: number) =>
-      `After ${s(n, 'ply', 'plies')} in a row (single moves of either side) without a capture, the game is drawn.`,
+      `After ${s(n, 'turn', 'turns')} in a row without a capture (a turn is one side’s move, so ${n} turns are ${n / 2} moves of each side), the game is drawn.`,
     agreement: 'The players may also agree to a draw at any time, and either player may resign.',
   },
 
@@ -311,7 +311,7 @@ export const en = {
     shield: 'king and shield',
     escapeCorners: 'escape to a corner',
     escapeEdge: 'escape to the edge',
-    quiet: (n: number) => `draw after ${n} quiet plies`,
+    quiet: (n: number) => `draw after ${n} turns without a capture`,
   },
 
   ui: {
@@ -464,8 +464,8 @@ export const en = {
       help: 'The same position for the third time, with the same side to move.',
     },
     quietPlyLimit: {
-      label: 'Draw after this many plies without a capture',
-      help: 'Single moves of either side; 0 for no limit.',
+      label: 'Draw after this many turns without a capture',
+      help: 'A turn is one side’s move (two turns make a move); 0 for no limit.',
     },
   } satisfies { readonly [K in keyof RuleParameters]: { readonly label: string; readonly help: string } },
 
