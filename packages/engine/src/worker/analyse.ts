@@ -26,8 +26,9 @@ import { ENGINE_ERRORS, EngineError, type FromWorker } from './protocol.js';
  * The depth a game is analysed at by default. Measured on the first 60 plies of a real Brandubh
  * game (line 509 of core's brandubh-525.csv) against depth 10: depth 8's best move agrees in
  * 42 of 61 positions and its winning chances are 0.09 off on average (depth 6: 37 and 0.16;
- * depth 9: 48 and 0.06 but twice the nodes), and the whole game takes about 4 s on two workers,
- * within the 10 s budget with room for a slower machine (`npm run bench`).
+ * depth 9: 48 and 0.06 but twice the nodes). The whole game is about 6.4 million nodes, 3.2
+ * million a worker: 5 to 8 s on two workers of a 2-core machine that other work kept busy (load
+ * 3 to 5), within the 10 s budget (`npm run bench` prints it).
  */
 export const ANALYSIS_DEPTH = 8;
 
