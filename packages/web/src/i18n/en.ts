@@ -6,7 +6,6 @@ const LEVEL_NAMES = ['Beginner', 'Novice', 'Casual', 'Club player', 'Strong', 'S
 
 export const en = {
   appName: 'Brandubh & Ard Ri',
-  tagline: 'The tafl games of Ireland and Scotland',
   language: 'Language',
   newGame: 'New game',
   rules: 'Rules',
@@ -45,11 +44,6 @@ export const en = {
   printRules: 'Print',
   gameBrandubh: 'Brandubh',
   gameArdRi: 'Ard Ri',
-  chooseOpponent: 'Choose the opponent',
-  opponentLocal: 'Someone on this device',
-  opponentLocalText: 'Two players take turns on the same screen.',
-  opponentComputer: 'The computer',
-  opponentComputerText: 'Six levels, from beginner to the full engine.',
   level: 'Level',
   levelName: (n: number) => LEVEL_NAMES[n - 1] ?? String(n),
   playAs: 'You play',
@@ -115,9 +109,6 @@ export const en = {
   lastMove: 'Last move',
   plyOfTotal: (ply: number, total: number) => `${ply} / ${total}`,
   backToGame: 'Back to the game',
-  swingMark: 'The evaluation swung here',
-  blunderMark: 'The evaluation swung a lot here',
-
   // Actions.
   takeback: 'Take back',
   offerDraw: 'Offer a draw',
@@ -135,17 +126,9 @@ export const en = {
   // The evaluation and the analysis.
   evaluation: 'Evaluation',
   evalThinking: 'Evaluating…',
-  evalEven: 'Even',
-  evalAttackersAhead: (soldiers: string) => `Attackers ahead by ${soldiers}`,
-  evalDefendersAhead: (soldiers: string) => `Defenders ahead by ${soldiers}`,
-  evalWinAttackers: (n: number) => `The attackers win in ${plural(n, 'move', 'moves')}`,
-  evalWinDefenders: (n: number) => `The defenders win in ${plural(n, 'move', 'moves')}`,
   evalDepth: (depth: number) => `depth ${depth}`,
   analyse: 'Analyse the game',
   analysing: (done: number, total: number) => `Analysing… ${done} of ${total} positions`,
-  analysisTitle: 'Analysis',
-  evalGraphLabel: 'The evaluation over the game: the attackers ahead above the middle, the defenders below.',
-
   // Records and links.
   exportTitle: 'Export and share',
   downloadRecord: 'Download the record',
@@ -194,8 +177,6 @@ export const en = {
 
   // Online play: the new game, the game screen, the lobby.
   playOnline: 'Play online',
-  opponentOnline: 'Online (send a link)',
-  opponentOnlineText: 'Someone on another device: you get a link to send them.',
   sideRandom: 'Random',
   timeControl: 'Clock',
   timeNone: 'No clock',
@@ -209,7 +190,6 @@ export const en = {
   timeCustomSeconds: 'Seconds added per move',
   yourName: 'Your name',
   yourNameNote: 'Shown to your opponent and to anyone watching.',
-  createOnline: 'Create the game and get the link',
   creating: 'Creating the game…',
   onlineGame: 'Online game',
   sendLink: 'Waiting for an opponent: send them this link.',
