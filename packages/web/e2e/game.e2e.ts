@@ -158,9 +158,10 @@ describe('a game on one device', () => {
     await expect(labelOf(page, 'c3')).resolves.toMatch(/^c3, defender/);
     await expect(page.getByTestId('status').textContent()).resolves.toBe('Attackers to move');
     await clickMove(page, 'e2-e3');
-    // The start page lists it with the games in progress.
+    // The start page lists it with the games in progress, counting moves as players do: the
+    // attackers' move and the defenders' reply are move 1, e2-e3 begins move 2.
     await page.goto(`${app.server.url}#/`);
-    await expect(page.locator('.in-progress .game-summary').textContent()).resolves.toContain('3 moves');
+    await expect(page.locator('.in-progress .game-summary').textContent()).resolves.toContain('2 moves');
   });
 
   it('takes back, offers and accepts a draw', async () => {
