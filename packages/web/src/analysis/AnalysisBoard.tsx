@@ -68,6 +68,7 @@ import {
   type PlayedLine,
 } from './view.js';
 import './analysis.css';
+import { Notice } from '../app/Notice.js';
 
 const POV_KEY = 'tafl.analysis.pov';
 const ENGINE_KEY = 'tafl.analysis.engine';
@@ -217,17 +218,7 @@ export function AnalysisBoard(
     [position, finished],
   );
 
-  if (!shown || !position || !base.ok)
-    return (
-      <section class="screen notice">
-        <h1>{t.gameBroken}</h1>
-        <p>
-          <a class="action primary" href="#/">
-            {t.newGame}
-          </a>
-        </p>
-      </section>
-    );
+  if (!shown || !position || !base.ok) return <Notice t={t} title={t.gameBroken} />;
 
   const rules = shown.rules;
   const name = describeRuleset(rules, lang).name;

@@ -23,6 +23,7 @@ import { loadCustomRulesets } from '../rules/catalog.js';
 import { describeRuleset } from '../rules/describe.js';
 import { AnalysisBoard } from './AnalysisBoard.js';
 import { ANALYSIS_TEXT, type AnalysisText } from './text.js';
+import { Notice } from '../app/Notice.js';
 
 /** A game to analyse, and what becomes of its analysis. */
 export interface Loaded {
@@ -60,15 +61,11 @@ export function AnalysisScreen(props: ScreenProps & { readonly source: AnalysisS
 
   if (!('game' in loaded))
     return (
-      <section class="screen notice">
-        <h1>{loaded.state === 'loading' ? text.loading : text.title}</h1>
-        {loaded.state === 'failed' && <p class="detail">{loaded.message}</p>}
-        <p>
-          <a class="action primary" href="#/">
-            {t.newGame}
-          </a>
-        </p>
-      </section>
+      <Notice
+        t={t}
+        title={loaded.state === 'loading' ? text.loading : text.title}
+        detail={loaded.state === 'failed' ? loaded.message : undefined}
+      />
     );
   return (
     <AnalysisBoard

@@ -59,6 +59,7 @@ import { useMoveSounds } from './sound.js';
 import { ANALYSIS_TEXT } from '../analysis/text.js';
 import { pageStore } from './storage.js';
 import './game.css';
+import { Notice } from '../app/Notice.js';
 
 const EVAL_KEY = 'tafl.showEval';
 /** Time for the evaluation display. */
@@ -66,17 +67,7 @@ const EVAL_MS = 1500;
 
 export function GameScreen(props: ScreenProps & { readonly id: string }) {
   const game = useMemo(() => pageStore().get(props.id), [props.id]);
-  if (!game)
-    return (
-      <section class="screen notice">
-        <h1>{props.t.gameNotFound}</h1>
-        <p>
-          <a class="action primary" href="#/">
-            {props.t.newGame}
-          </a>
-        </p>
-      </section>
-    );
+  if (!game) return <Notice t={props.t} title={props.t.gameNotFound} />;
   return <GameView key={props.id} {...props} initial={game} />;
 }
 
@@ -202,17 +193,7 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
   useMoveSounds(total, (lastPlayed?.captured.length ?? 0) > 0, result !== undefined);
 
   if (!derived.ok || !position)
-    return (
-      <section class="screen notice">
-        <h1>{t.gameBroken}</h1>
-        {!derived.ok && <p class="detail">{derived.message}</p>}
-        <p>
-          <a class="action primary" href="#/">
-            {t.newGame}
-          </a>
-        </p>
-      </section>
-    );
+    return <Notice t={t} title={t.gameBroken} detail={derived.ok ? undefined : derived.message} />;
 
   const { rules, plies } = derived.value;
   const description = describeRuleset(rules, lang);

@@ -11,6 +11,7 @@ import { loadCustomRulesets } from '../rules/catalog.js';
 import { LINK_ERRORS, parseLink, type LinkError } from './links.js';
 import { createGame } from './model.js';
 import { pageStore } from './storage.js';
+import { Notice } from '../app/Notice.js';
 
 export function linkErrorText(t: Messages, code: LinkError | string): string {
   switch (code) {
@@ -46,15 +47,5 @@ export function OpenLink({ t, query }: ScreenProps & { readonly query: URLSearch
   }, [key]);
 
   if (!failure) return <p class="screen notice">{t.openingLink}</p>;
-  return (
-    <section class="screen notice">
-      <h1>{linkErrorText(t, failure.code)}</h1>
-      {failure.message && <p class="detail">{failure.message}</p>}
-      <p>
-        <a class="action primary" href="#/">
-          {t.newGame}
-        </a>
-      </p>
-    </section>
-  );
+  return <Notice t={t} title={linkErrorText(t, failure.code)} detail={failure.message} />;
 }

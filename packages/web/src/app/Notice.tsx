@@ -1,0 +1,28 @@
+/**
+ * A screen that cannot show what was asked (a game not found, a broken record, a bad link): what
+ * happened, the detail when there is one, and the way to a new game.
+ */
+
+import type { Messages } from '../i18n/index.js';
+
+export function Notice({
+  t,
+  title,
+  detail,
+}: {
+  readonly t: Messages;
+  readonly title: string;
+  readonly detail?: string | undefined;
+}) {
+  return (
+    <section class="screen notice">
+      <h1>{title}</h1>
+      {detail && <p class="detail">{detail}</p>}
+      <p>
+        <a class="action primary" href="#/">
+          {t.newGame}
+        </a>
+      </p>
+    </section>
+  );
+}
