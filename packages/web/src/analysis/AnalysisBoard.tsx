@@ -69,6 +69,7 @@ import {
 } from './view.js';
 import './analysis.css';
 import { Notice } from '../app/Notice.js';
+import { scoreSentence } from '../game/EvalBar.js';
 
 const POV_KEY = 'tafl.analysis.pov';
 const ENGINE_KEY = 'tafl.analysis.engine';
@@ -124,10 +125,10 @@ export function AnalysisBoard(
     // The rules' result of the position shown, not the game's (a resignation ends no position).
     const line: Game = { ...game, moves: [...path] };
     delete (line as { result?: unknown }).result;
-    const replay = safely(() => deriveGame(line));
+    const replay = deriveGame(line);
     return replay.ok ? replay.value : undefined;
   }, [path, game]);
-  const base = useMemo(() => safely(() => deriveGame(game)), [game]);
+  const base = useMemo(() => deriveGame(game), [game]);
   const key = path.join(' ');
   const position = shown?.position;
   const finished = position ? ruleResult(position) : undefined;
@@ -298,15 +299,6 @@ export function AnalysisBoard(
 
   // The evaluation shown: the rules' result on a finished position, else the best line's score.
   const best = lines[0];
-  const evalSentence = (score: number): string => {
-    const d = describeScore(score);
-    if (d.kind === 'even') return text.even;
-    if (d.kind === 'win') return text.winIn(d.side, d.moves);
-    return text.ahead(
-      d.side,
-      d.soldiers.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-    );
-  };
   const figure = (score: number): string => {
     const d = describeScore(score);
     return scoreFigure(score, pov, lang, d.kind === 'win' ? d : undefined);
@@ -362,7 +354,7 @@ export function AnalysisBoard(
               </div>
               {/* Not a live region: it changes at every depth; the lines below say the same. */}
               <p class="analysis-sentence">
-                {best ? evalSentence(best.score) : engineOn ? text.thinking : ''}
+                {best ? scoreSentence(lang, best.score) : engineOn ? text.thinking : ''}
                 {depth !== undefined && best && <span class="eval-depth"> · {text.depth(depth)}</span>}
               </p>
               {best && <EvalMeter score={best.score} pov={pov} label={t.evaluation} />}
@@ -629,14 +621,4 @@ function thresholdTexts(lang: string): { readonly [j in Judgement]: string } {
     mistake: pct(JUDGEMENT_THRESHOLDS.mistake),
     blunder: pct(JUDGEMENT_THRESHOLDS.blunder),
   };
-}
-
-const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-
-function safely<T>(run: () => { ok: true; value: T } | { ok: false; code: string; message: string }) {
-  try {
-    return run();
-  } catch (e) {
-    return { ok: false as const, code: 'ERR_GAME_RULES', message: messageOf(e) };
-  }
 }

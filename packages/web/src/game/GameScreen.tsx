@@ -109,14 +109,14 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
 
   const update = (change: (g: Game) => Game): void => setGame(change);
 
-  const derived = useMemo(() => safely(() => deriveGame(game)), [game]);
+  const derived = useMemo(() => deriveGame(game), [game]);
   const total = game.moves.length;
   const shown = shownPly(view, total);
   const live = shown === total;
   const position = useMemo(() => {
     if (!derived.ok) return undefined;
     if (live) return derived.value.position;
-    const pos = safely(() => positionAt(game, shown));
+    const pos = positionAt(game, shown);
     return pos.ok ? pos.value : undefined;
   }, [derived, shown, live]);
   const result = derived.ok ? derived.value.result : undefined;
@@ -433,12 +433,3 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
 const orSame = (r: Result<Game>, fallback: Game): Game => (r.ok ? r.value : fallback);
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-
-/** Runs a replay; a game whose stored rules throw in the core fails like any bad game. */
-function safely<T>(run: () => Result<T>): Result<T> {
-  try {
-    return run();
-  } catch (e) {
-    return { ok: false, code: 'ERR_GAME_RULES', message: messageOf(e) };
-  }
-}

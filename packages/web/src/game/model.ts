@@ -225,10 +225,21 @@ export function positionAt(game: Game, ply: number): Result<Position, GameError>
   return replayed.ok ? { ok: true, value: replayed.value.position } : replayed;
 }
 
-function replayTo(
-  game: Game,
-  ply: number,
-): Result<{ rules: Ruleset; position: Position; plies: PlyInfo[] }, GameError> {
+type Replayed = Result<{ rules: Ruleset; position: Position; plies: PlyInfo[] }, GameError>;
+
+/**
+ * Replays a game; a game whose stored rules make the core throw (a hand-edited ruleset) fails
+ * like any other bad game instead of breaking the screen.
+ */
+function replayTo(game: Game, ply: number): Replayed {
+  try {
+    return replayUnchecked(game, ply);
+  } catch (e) {
+    return { ok: false, code: GAME_ERRORS.rules, message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+function replayUnchecked(game: Game, ply: number): Replayed {
   const rules = rulesOf(game.rules);
   if (!rules.ok) return rules;
   const start = positionFromOtn(rules.value, game.start, game.turn);

@@ -99,7 +99,7 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
   const rules = useMemo(() => (header ? rulesOfHeader(header) : undefined), [header?.rules, header?.rulesId]);
   const moves = useMemo(() => shownMoves(state), [state.moves, state.pending]);
   const game = useMemo(() => (rules ? gameOf(id, rules, moves) : undefined), [rules, moves]);
-  const derived = useMemo(() => (game ? safely(() => deriveGame(game)) : undefined), [game]);
+  const derived = useMemo(() => (game ? deriveGame(game) : undefined), [game]);
   const total = moves.length;
   const shown = shownPly(view, total);
   const live = shown === total;
@@ -617,14 +617,4 @@ function OnlineExport(props: {
       </p>
     </details>
   );
-}
-
-const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-
-function safely<T>(run: () => { ok: true; value: T } | { ok: false; code: string; message: string }) {
-  try {
-    return run();
-  } catch (e) {
-    return { ok: false as const, code: 'ERR_GAME_RULES', message: messageOf(e) };
-  }
 }
