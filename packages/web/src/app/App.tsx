@@ -8,14 +8,19 @@ import { HomeScreen } from '../game/HomeScreen.js';
 import { OpenLink } from '../game/OpenLink.js';
 import { LobbyScreen } from '../online/LobbyScreen.js';
 import { OnlineScreen } from '../online/OnlineScreen.js';
-import { EditorScreen } from '../rules/EditorScreen.js';
-import { RulesScreen } from '../rules/RulesScreen.js';
 import { RulesetsScreen } from '../rules/RulesetsScreen.js';
-import { AnalysisScreen } from '../analysis/AnalysisScreen.js';
-import { LearnScreen } from '../lessons/LearnScreen.js';
 import { Header } from './Header.js';
+import { lazyScreen } from './lazy.js';
 import { navigate, routeHash, useRoute } from './router.js';
 import type { ScreenProps } from './screen.js';
+
+// Screens opened less often come in chunks of their own (lazy.tsx).
+const AnalysisScreen = lazyScreen(() =>
+  import('../analysis/AnalysisScreen.js').then((m) => m.AnalysisScreen),
+);
+const LearnScreen = lazyScreen(() => import('../lessons/LearnScreen.js').then((m) => m.LearnScreen));
+const RulesScreen = lazyScreen(() => import('../rules/RulesScreen.js').then((m) => m.RulesScreen));
+const EditorScreen = lazyScreen(() => import('../rules/EditorScreen.js').then((m) => m.EditorScreen));
 
 export function App() {
   const [lang, setLang] = useState<Lang>(detectLanguage());

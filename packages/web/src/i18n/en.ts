@@ -277,6 +277,10 @@ export const en = {
   errNotFound: 'The server does not offer online play here.',
   errNetFailed: 'The server cannot be reached: check the connection and try again.',
   errNetResponse: 'The server gave an answer the app cannot read.',
+
+  // A screen whose code could not be loaded (app/lazy.tsx).
+  screenLoadFailed: 'Could not load this page. Check the connection and reload.',
+  reloadPage: 'Reload',
 };
 
 type Widen<T> = {

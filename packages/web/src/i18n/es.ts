@@ -270,4 +270,7 @@ export const es: Messages = {
   errNotFound: 'El servidor no ofrece juego en línea aquí.',
   errNetFailed: 'No se puede contactar con el servidor: comprueba la conexión y vuelve a intentarlo.',
   errNetResponse: 'El servidor ha dado una respuesta que la aplicación no entiende.',
+  // A screen whose code could not be loaded (app/lazy.tsx).
+  screenLoadFailed: 'No se ha podido cargar esta página. Comprueba la conexión y recarga.',
+  reloadPage: 'Recargar',
 };

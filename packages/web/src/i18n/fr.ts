@@ -271,4 +271,7 @@ export const fr: Messages = {
   errNotFound: 'Le serveur ne propose pas le jeu en ligne ici.',
   errNetFailed: 'Le serveur est injoignable : vérifiez la connexion et réessayez.',
   errNetResponse: 'Le serveur a donné une réponse que l’application ne comprend pas.',
+  // A screen whose code could not be loaded (app/lazy.tsx).
+  screenLoadFailed: 'Impossible de charger cette page. Vérifiez la connexion et rechargez.',
+  reloadPage: 'Recharger',
 };
