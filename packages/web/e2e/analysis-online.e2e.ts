@@ -3,7 +3,8 @@
 // which shows the moves and the result the rules gave; the whole-game analysis run there is kept
 // on the server, and a third person (another context, fresh storage) sees it at once without
 // running it. An unfinished game is refused, by the board and by the server, until it ends (here
-// by a resignation, which the board tells apart from a result of the rules).
+// by a resignation, which the board tells apart from a result of the rules); an aborted game has
+// nothing to analyse.
 //
 // The game: brandubh-2019, 1. d6-a6 d5-a5 2. g4-g5 Kd4-d6 3. g5-d5, the king captured between d5
 // and d7 (as in analysis.e2e.ts), Ann the attackers and Bob the defenders.
@@ -201,5 +202,17 @@ describe('the analysis board of an online game', () => {
     await expect(eve.getByTestId('analysis-figure').count()).resolves.toBe(1);
     await expect(eve.getByRole('button', { name: 'Analyse the whole game' }).count()).resolves.toBe(1);
     for (const page of [ann, bob, eve]) expect(errorsOf(page)).toEqual([]);
+  });
+
+  it('says that a game aborted before its first move has nothing to analyse', async () => {
+    const { ann, id } = await startGame();
+    await ann.getByRole('button', { name: 'Abort the game' }).click();
+    await ann.locator('.banner-end').filter({ hasText: 'No result.' }).waitFor();
+    await expect(ann.getByTestId('analysis-board-link').count()).resolves.toBe(0);
+    await ann.goto(`${app.server.url}#/analysis/online/${id}`);
+    await ann
+      .getByText('This online game was aborted before its first move: there is nothing to analyse.')
+      .waitFor();
+    await expect(ann.locator('[role="grid"]').count()).resolves.toBe(0);
   });
 });

@@ -117,6 +117,7 @@ async function loadOnline(id: string, text: AnalysisText): Promise<Loading> {
   const view = await pageApi().game(id);
   if (!view.ok) return { state: 'failed', message: `${text.onlineFailed} (${view.message})` };
   const header = view.value;
+  if (header.status === 'aborted') return { state: 'failed', message: text.onlineAborted };
   if (header.status !== 'ended' || !header.result || header.result.winner === 'none')
     return { state: 'failed', message: text.onlineUnfinished };
   const rules = rulesOfHeader(header);
