@@ -149,6 +149,10 @@ describe('the analysis board of an online game', () => {
     await expect(eve.locator('.eval-graph [class*="eval-dot-"]').count()).resolves.toBe(dots);
     await expect(eve.locator('.analysis-game .note').first().textContent()).resolves.toBe(analysed);
     await expect(eve.getByRole('button', { name: 'Analyse the whole game' }).count()).resolves.toBe(0);
+    // The way back to the game itself is offered.
+    await expect(eve.getByRole('link', { name: 'Back to the game' }).getAttribute('href')).resolves.toBe(
+      `#/online/${encodeURIComponent(id)}`,
+    );
     await expect(eve.getByTestId('analysis-progress').count()).resolves.toBe(0);
     await expect(eve.locator('.analysis-result').textContent()).resolves.toBe(
       'The attackers won. The king was captured.',
@@ -166,6 +170,10 @@ describe('the analysis board of an online game', () => {
     await eve.getByText('This online game has not ended yet: it can be analysed once it is over.').waitFor();
     await expect(eve.locator('[role="grid"]').count()).resolves.toBe(0);
     await expect(eve.getByRole('button', { name: 'Analyse the whole game' }).count()).resolves.toBe(0);
+    // The way back to the game itself is offered.
+    await expect(eve.getByRole('link', { name: 'Back to the game' }).getAttribute('href')).resolves.toBe(
+      `#/online/${encodeURIComponent(id)}`,
+    );
 
     // The server keeps no analysis of it: a well-formed one is refused as the game is not over.
     const analysis: GameAnalysis = {

@@ -40,7 +40,13 @@ export interface Loaded {
 }
 
 type Loading =
-  { readonly state: 'loading' } | { readonly state: 'failed'; readonly message: string } | Loaded;
+  | { readonly state: 'loading' }
+  | {
+      readonly state: 'failed';
+      readonly message: string;
+      /** The game's own screen. */ readonly back?: string;
+    }
+  | Loaded;
 
 export function AnalysisScreen(props: ScreenProps & { readonly source: AnalysisSource }) {
   const { t, lang, source } = props;
@@ -65,7 +71,13 @@ export function AnalysisScreen(props: ScreenProps & { readonly source: AnalysisS
         t={t}
         title={loaded.state === 'loading' ? text.loading : text.title}
         detail={loaded.state === 'failed' ? loaded.message : undefined}
-      />
+      >
+        {loaded.state === 'failed' && loaded.back && (
+          <a class="action primary" href={loaded.back}>
+            {text.backToGame}
+          </a>
+        )}
+      </Notice>
     );
   return (
     <AnalysisBoard
@@ -117,9 +129,10 @@ async function loadOnline(id: string, text: AnalysisText): Promise<Loading> {
   const view = await pageApi().game(id);
   if (!view.ok) return { state: 'failed', message: `${text.onlineFailed} (${view.message})` };
   const header = view.value;
-  if (header.status === 'aborted') return { state: 'failed', message: text.onlineAborted };
+  const back = `#/online/${encodeURIComponent(id)}`;
+  if (header.status === 'aborted') return { state: 'failed', message: text.onlineAborted, back };
   if (header.status !== 'ended' || !header.result || header.result.winner === 'none')
-    return { state: 'failed', message: text.onlineUnfinished };
+    return { state: 'failed', message: text.onlineUnfinished, back };
   const rules = rulesOfHeader(header);
   if (!rules) return { state: 'failed', message: text.onlineFailed };
   const made = createGame({ rules: rules.id === header.rulesId ? rules.id : rules, moves: view.value.moves });
