@@ -16,4 +16,24 @@ describe('the app', () => {
       await context.close();
     }
   });
+
+  it('loads a screen’s code when first opened, and says so with a reload button when it cannot', async () => {
+    const { context, page } = await openPage(app.browser, app.server.url);
+    // The start page does not load the rules pages' code.
+    const loaded: string[] = [];
+    page.on('request', (r) => loaded.push(new URL(r.url()).pathname));
+    await page.locator('header .brand').waitFor();
+    expect(loaded.some((p) => /RulesScreen-/.test(p))).toBe(false);
+    // The network fails for the analysis board's chunk: the page says so instead of going blank.
+    await page.route(/AnalysisScreen-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto(`${app.server.url}#/analysis?rules=brandubh-2019`);
+    await page.getByRole('alert').getByText('Could not load this page').waitFor();
+    await expect(page.getByRole('button', { name: 'Reload' }).count()).resolves.toBe(1);
+    // With the network back, the rules pages open from a link.
+    await page.unroute(/AnalysisScreen-[^/]*\.js$/);
+    await page.goto(`${app.server.url}#/rules/brandubh-2019`);
+    await page.locator('h1').filter({ hasText: 'Brandubh' }).first().waitFor();
+    expect(loaded.some((p) => /RulesScreen-/.test(p))).toBe(true);
+    await context.close();
+  });
 });
