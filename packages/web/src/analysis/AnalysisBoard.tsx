@@ -57,7 +57,7 @@ import {
   treeOf,
   type TreePath,
 } from './tree.js';
-import { JUDGEMENT_SYMBOL, TreeView } from './TreeView.js';
+import { TreeView } from './TreeView.js';
 import {
   arrowOf,
   gamePrefix,
@@ -536,10 +536,7 @@ export function AnalysisBoard(
               </p>
             )}
             <p class="note analysis-help">
-              {text.thresholdsHelp(thresholds.inaccuracy, thresholds.mistake, thresholds.blunder)}{' '}
-              <span aria-hidden="true">
-                ({JUDGEMENT_SYMBOL.inaccuracy} {JUDGEMENT_SYMBOL.mistake} {JUDGEMENT_SYMBOL.blunder})
-              </span>
+              {text.thresholdsHelp(thresholds.inaccuracy, thresholds.mistake, thresholds.blunder)}
             </p>
           </section>
         )}
@@ -614,8 +611,8 @@ function EvalMeter({
 
 /** The judgement thresholds as the help states them, in the page's language. */
 function thresholdTexts(lang: string): { readonly [j in Judgement]: string } {
-  const pct = (x: number): string =>
-    (x / 2).toLocaleString(lang, { style: 'percent', maximumFractionDigits: 0 });
+  // A fall of x in chances counted from -1 to 1 is 50x points of chances counted from 0 to 100.
+  const pct = (x: number): string => (x * 50).toLocaleString(lang, { maximumFractionDigits: 0 });
   return {
     inaccuracy: pct(JUDGEMENT_THRESHOLDS.inaccuracy),
     mistake: pct(JUDGEMENT_THRESHOLDS.mistake),

@@ -61,7 +61,7 @@ export const en = {
   judgement: (j: Judgement): string =>
     j === 'blunder' ? 'Blunder' : j === 'mistake' ? 'Mistake' : 'Inaccuracy',
   thresholdsHelp: (inaccuracy: string, mistake: string, blunder: string) =>
-    `After the whole game is analysed, a move is marked by how far it lowers its side’s chances of winning: an inaccuracy (?!) from ${inaccuracy} percentage points, a mistake (?) from ${mistake}, a blunder (??) from ${blunder}.`,
+    `After the whole game is analysed, a move is marked by how far it lowers its side’s chances of winning (counted from 0 to 100): an inaccuracy (?!) from ${inaccuracy} points, a mistake (?) from ${mistake}, a blunder (??) from ${blunder}.`,
   // The moves and the tree.
   moves: 'Moves',
   start: 'Start position',
@@ -126,7 +126,7 @@ export const es: AnalysisText = {
   saveFailed: 'No se ha podido guardar el análisis.',
   judgement: (j) => (j === 'blunder' ? 'Error grave' : j === 'mistake' ? 'Error' : 'Imprecisión'),
   thresholdsHelp: (inaccuracy, mistake, blunder) =>
-    `Tras analizar toda la partida, cada jugada se marca según cuánto reduce las posibilidades de ganar de su bando: imprecisión (?!) a partir de ${inaccuracy} puntos porcentuales, error (?) a partir de ${mistake}, error grave (??) a partir de ${blunder}.`,
+    `Tras analizar toda la partida, cada jugada se marca según cuánto reduce las posibilidades de ganar de su bando (contadas de 0 a 100): imprecisión (?!) a partir de ${inaccuracy} puntos, error (?) a partir de ${mistake}, error grave (??) a partir de ${blunder}.`,
   moves: 'Jugadas',
   start: 'Posición inicial',
   variation: 'Variante',
@@ -189,7 +189,7 @@ export const fr: AnalysisText = {
   saveFailed: 'L’analyse n’a pas pu être enregistrée.',
   judgement: (j) => (j === 'blunder' ? 'Gaffe' : j === 'mistake' ? 'Erreur' : 'Imprécision'),
   thresholdsHelp: (inaccuracy, mistake, blunder) =>
-    `Une fois toute la partie analysée, un coup est marqué selon ce qu’il coûte aux chances de gain de son camp : imprécision (?!) à partir de ${inaccuracy} points de pourcentage, erreur (?) à partir de ${mistake}, gaffe (??) à partir de ${blunder}.`,
+    `Une fois toute la partie analysée, un coup est marqué selon ce qu’il coûte aux chances de gain de son camp (comptées de 0 à 100) : imprécision (?!) à partir de ${inaccuracy} points, erreur (?) à partir de ${mistake}, gaffe (??) à partir de ${blunder}.`,
   moves: 'Coups',
   start: 'Position de départ',
   variation: 'Variante',
