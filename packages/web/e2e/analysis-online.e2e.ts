@@ -99,7 +99,7 @@ describe('the analysis board of an online game', () => {
       RECORDS,
     );
     await expect(ann.locator('.analysis-result').textContent()).resolves.toBe(
-      'The attackers won. The king was captured.',
+      'The attackers won. The king was captured on d6.',
     );
     await expect(ann.getByTestId('analysis-figure').count()).resolves.toBe(0);
     await expect(ann.locator('.analysis-ending').count()).resolves.toBe(0);
@@ -155,7 +155,7 @@ describe('the analysis board of an online game', () => {
     );
     await expect(eve.getByTestId('analysis-progress').count()).resolves.toBe(0);
     await expect(eve.locator('.analysis-result').textContent()).resolves.toBe(
-      'The attackers won. The king was captured.',
+      'The attackers won. The king was captured on d6.',
     );
     for (const page of [ann, bob, eve]) expect(errorsOf(page)).toEqual([]);
   });

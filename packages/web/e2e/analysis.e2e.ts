@@ -37,7 +37,7 @@ describe('the analysis board', () => {
 
     // The final position: the rules' result and its reason, no search score.
     const result = page.locator('.analysis-result');
-    await expect(result.textContent()).resolves.toBe('The attackers won. The king was captured.');
+    await expect(result.textContent()).resolves.toBe('The attackers won. The king was captured on d6.');
     await expect(page.getByTestId('analysis-figure').count()).resolves.toBe(0);
     await expect(page.locator('.tb-arrows').count()).resolves.toBe(0);
 

@@ -19,7 +19,8 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ScreenProps } from '../app/screen.js';
 import type { BoardArrow, BoardConfig } from '../board/api.js';
 import { Board } from '../board/Board.js';
-import { reasonText } from '../game/Announcements.js';
+import { endReasonText, reasonText } from '../game/Announcements.js';
+import { endAnnouncement } from '../game/announce.js';
 import { boardPieces, lastMoveMarks, squareLabeler } from '../game/board-view.js';
 import {
   analyseGame,
@@ -342,7 +343,8 @@ export function AnalysisBoard(
         <section class="analysis-eval" aria-label={t.evaluation} data-testid="analysis-eval">
           {finished ? (
             <p class="analysis-result" role="status">
-              <strong>{text.won(finished.winner)}</strong> {reasonText(t, finished, rules.quietPlyLimit)}
+              <strong>{text.won(finished.winner)}</strong>{' '}
+              {endReasonText(t, endAnnouncement(position!, finished), rules.quietPlyLimit, rules.size)}
             </p>
           ) : (
             <>

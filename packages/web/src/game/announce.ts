@@ -32,10 +32,7 @@ export type Announcement =
 
 /** The announcements of a position, most important first. */
 export function announce(pos: Position, result: EndResult | undefined, drawOffer?: Side): Announcement[] {
-  if (result !== undefined) {
-    const king = endSquare(pos, result);
-    return [king === undefined ? { kind: 'end', result } : { kind: 'end', result, king }];
-  }
+  if (result !== undefined) return [endAnnouncement(pos, result)];
   const out: Announcement[] = [];
   const routes = pos.escapeRoutes();
   if (routes.length > 0) out.push({ kind: 'escape', routes });
@@ -49,6 +46,12 @@ export function announce(pos: Position, result: EndResult | undefined, drawOffer
   if (pos.mustPass()) out.push({ kind: 'pass', side: pos.turn });
   if (drawOffer !== undefined) out.push({ kind: 'drawOffer', side: drawOffer });
   return out;
+}
+
+/** The end of the game as announced: the result, and the king's square when it tells. */
+export function endAnnouncement(pos: Position, result: EndResult): Extract<Announcement, { kind: 'end' }> {
+  const king = endSquare(pos, result);
+  return king === undefined ? { kind: 'end', result } : { kind: 'end', result, king };
 }
 
 /**
