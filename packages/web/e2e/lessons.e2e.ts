@@ -17,7 +17,7 @@ import {
 } from '@tafl/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { LEARN_TEXT, type LessonArgs } from '../src/lessons/text.js';
+import { LEARN_TEXT, type LessonArgs } from '../src/lessons/text/index.js';
 import { openPage, useApp } from './harness.js';
 
 const app = useApp();

@@ -1,4 +1,4 @@
-// The lessons' words (src/lessons/text.ts): every lesson the core can make has a title, a task,
+// The lessons' words (src/lessons/text/): every lesson the core can make has a title, a task,
 // the words after the right move and after a wrong one, in English, Spanish and French, and each
 // says something of its own for the ruleset and squares it is given (no empty or "undefined" text,
 // no English left in the other languages).
@@ -16,7 +16,7 @@ import {
 } from '@tafl/core';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../src/i18n/index.js';
-import { LEARN_TEXT, type LessonArgs } from '../src/lessons/text.js';
+import { LEARN_TEXT, type LessonArgs } from '../src/lessons/text/index.js';
 
 const VARIED: readonly Ruleset[] = [
   ...PRESETS,

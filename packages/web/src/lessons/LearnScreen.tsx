@@ -37,7 +37,7 @@ import { describeRuleset } from '../rules/describe.js';
 import { RULES_TEXT } from '../rules/text/index.js';
 import type { Lang } from '../i18n/index.js';
 import { doneOf, loadProgress, markDone, type Progress } from './progress.js';
-import { LEARN_TEXT, type LessonArgs } from './text.js';
+import { LEARN_TEXT, type LessonArgs } from './text/index.js';
 import './lessons.css';
 
 /** presets.ts lists the six rulesets of the leaflets first, then the reference rulesets. */

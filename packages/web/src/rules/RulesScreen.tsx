@@ -15,7 +15,7 @@ import { describeRuleset, rulesetSource } from './describe.js';
 import { MarkBadge } from './Marks.js';
 import { RulesBody } from './RulesBody.js';
 import { RULES_TEXT } from './text/index.js';
-import { LEARN_TEXT } from '../lessons/text.js';
+import { LEARN_TEXT } from '../lessons/text/index.js';
 import './rules.css';
 
 /** presets.ts lists the six rulesets of the leaflets first, then the reference rulesets. */
