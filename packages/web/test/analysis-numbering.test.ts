@@ -1,6 +1,6 @@
 // Moves as players count them: an attackers' move and the defenders' reply are one move.
 import { describe, expect, it } from 'vitest';
-import { moveCount, moveNumber, moveRows, sideOfPly } from '../src/analysis/numbering.js';
+import { lineMoveNumber, moveCount, moveNumber, moveRows, sideOfPly } from '../src/analysis/numbering.js';
 
 describe('move numbers', () => {
   it('numbers an attackers’ move and the defenders’ reply together: 1. d1-d3 d4-c4 2. …', () => {
@@ -35,5 +35,14 @@ describe('move numbers', () => {
       { number: 1, defenders: 0 },
       { number: 2, attackers: 1, defenders: 2 },
     ]);
+  });
+
+  it('numbers an engine line as players do: each attackers’ move, and a first move of the defenders as "2. …"', () => {
+    // A line from the start: 1. d1-d3 d4-c4 2. g4-e4
+    expect([0, 1, 2].map((ply, k) => lineMoveNumber(ply, 'attackers', k === 0))).toEqual(['1. ', '', '2. ']);
+    // A line from the defenders' turn at move 2: 2. … c4-c2 3. d1-d2
+    expect([3, 4].map((ply, k) => lineMoveNumber(ply, 'attackers', k === 0))).toEqual(['2. … ', '3. ']);
+    // A game the defenders begin: its first ply is "1. …", the attackers' reply starts move 2.
+    expect([0, 1].map((ply, k) => lineMoveNumber(ply, 'defenders', k === 0))).toEqual(['1. … ', '2. ']);
   });
 });

@@ -2,7 +2,14 @@
 // seen from one side, and where a node of the tree stands on the game's own line.
 import { encodeMove, parseSquare, presetById, startingPosition, geometry } from '@tafl/core';
 import { describe, expect, it } from 'vitest';
-import { gamePrefix, lineOfMoves, lineOfRecords, onGameLine, scoreFigure } from '../src/analysis/view.js';
+import {
+  gamePrefix,
+  lineOfMoves,
+  lineOfRecords,
+  onGameLine,
+  scoreFigure,
+  thresholdTexts,
+} from '../src/analysis/view.js';
 
 const rules = presetById('brandubh-2019')!;
 const geo = geometry(7);
@@ -58,5 +65,13 @@ describe('the game’s line in the tree', () => {
     expect(onGameLine(game, ['d6-a6'])).toBe(true);
     expect(onGameLine(game, ['d6-a6', 'c4-c2'])).toBe(false);
     expect(onGameLine(game, [])).toBe(true);
+  });
+});
+
+describe('the judgement thresholds in the help', () => {
+  it('reads a fall in chances counted from -1 to 1 as points of chances counted from 0 to 100', () => {
+    // JUDGEMENT_THRESHOLDS: 0.2, 0.4 and 0.6 of the range -1..1 are 10, 20 and 30 points of 0..100.
+    expect(thresholdTexts('en')).toEqual({ inaccuracy: '10', mistake: '20', blunder: '30' });
+    expect(thresholdTexts('fr')).toEqual({ inaccuracy: '10', mistake: '20', blunder: '30' });
   });
 });

@@ -4,7 +4,8 @@
  * evaluation seen from one side, the engine's lines, the tree of moves and the whole-game
  * analysis. The state is the variation tree (tree.ts) and the path of the position shown;
  * everything else is derived. A position the rules have finished shows their result, never a
- * search score.
+ * search score. This module holds the state and the searches; the panels beside the board show
+ * parts of it (EvalPanel, EngineLines, TreeView, StepControls, TreeActions, GameAnalysisPanel).
  */
 
 import {
@@ -30,72 +31,28 @@ import {
   type PositionEval,
 } from '../game/engine.js';
 import { EvalGraph } from '../game/EvalGraph.js';
-import {
-  JUDGEMENT_THRESHOLDS,
-  describeScore,
-  judgements as judge,
-  winningChances,
-  type Judgement,
-} from '../game/evaluation.js';
+import { describeScore, judgements as judge, type Judgement } from '../game/evaluation.js';
 import { Icon } from '../game/icons.js';
 import { deriveGame, destinations, ruleResult, type Game } from '../game/model.js';
 import { describeRuleset } from '../rules/describe.js';
 import type { Loaded } from './AnalysisScreen.js';
+import { EngineLines, type EngineLineView } from './EngineLines.js';
+import { EvalPanel } from './EvalPanel.js';
+import { GameAnalysisPanel } from './GameAnalysisPanel.js';
+import { useTreeKeys } from './keys.js';
 import { moveNumber, sideOfPly } from './numbering.js';
+import { ENGINE_KEY, LINES_KEY, POV_KEY, remember, remembered } from './settings.js';
+import { StepControls } from './StepControls.js';
 import type { AnalysisText } from './text.js';
-import {
-  addLine,
-  addMove,
-  branchPoint,
-  continuation,
-  deleteAt,
-  existingPrefix,
-  isMainline,
-  nextPath,
-  previousPath,
-  promote,
-  siblingPath,
-  treeOf,
-  type TreePath,
-} from './tree.js';
+import { addLine, addMove, branchPoint, treeOf, type TreePath } from './tree.js';
+import { TreeActions } from './TreeActions.js';
 import { TreeView } from './TreeView.js';
-import {
-  arrowOf,
-  gamePrefix,
-  lineOfMoves,
-  lineOfRecords,
-  onGameLine,
-  scoreFigure,
-  type PlayedLine,
-} from './view.js';
+import { arrowOf, gamePrefix, lineOfMoves, lineOfRecords, onGameLine, scoreFigure } from './view.js';
 import './analysis.css';
 import { Notice } from '../app/Notice.js';
-import { scoreSentence } from '../game/EvalBar.js';
 
-const POV_KEY = 'tafl.analysis.pov';
-const ENGINE_KEY = 'tafl.analysis.engine';
-const LINES_KEY = 'tafl.analysis.lines';
 /** How long the engine thinks about a position shown (it stops when another is shown). */
 const POSITION_MS = 8000;
-
-const remembered = (key: string, fallback: string): string => {
-  try {
-    return localStorage.getItem(key) ?? fallback;
-  } catch {
-    return fallback;
-  }
-};
-const remember = (key: string, value: string): void => {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // the choice lasts for this page
-  }
-};
-
-interface EngineLineView extends PlayedLine {
-  readonly score: number;
-}
 
 export function AnalysisBoard(
   props: ScreenProps & {
@@ -184,35 +141,7 @@ export function AnalysisBoard(
 
   // Keys: ← → through the moves, ↑ ↓ through the variations, Home and End.
   const go = (next: TreePath): void => setPath(next);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
-      const target = e.target as Element | null;
-      if (
-        target?.closest?.('[role="grid"], [role="slider"], input, textarea, select, [contenteditable="true"]')
-      )
-        return;
-      const next =
-        e.key === 'ArrowLeft'
-          ? previousPath(path)
-          : e.key === 'ArrowRight'
-            ? nextPath(root, path)
-            : e.key === 'ArrowUp'
-              ? siblingPath(root, path, -1)
-              : e.key === 'ArrowDown'
-                ? siblingPath(root, path, 1)
-                : e.key === 'Home'
-                  ? []
-                  : e.key === 'End'
-                    ? continuation(root, path)
-                    : undefined;
-      if (!next) return;
-      e.preventDefault();
-      setPath(next);
-    };
-    addEventListener('keydown', onKey);
-    return () => removeEventListener('keydown', onKey);
-  }, [path, root]);
+  useTreeKeys(root, path, setPath);
 
   const pieces = useMemo(() => (position ? boardPieces(position) : []), [position, refusals]);
   const dests = useMemo(
@@ -291,7 +220,6 @@ export function AnalysisBoard(
   };
 
   const graphPlies = running ?? analysis?.plies;
-  const done = running ? running.filter((p) => p !== undefined).length : 0;
   const positionName = (ply: number): string => {
     if (ply === 0) return text.startShort;
     const i = ply - 1;
@@ -304,9 +232,27 @@ export function AnalysisBoard(
     const d = describeScore(score);
     return scoreFigure(score, pov, lang, d.kind === 'win' ? d : undefined);
   };
-  const thresholds = thresholdTexts(lang);
   const branch = branchPoint(root, path);
   const ending = loaded.ending && onLine && path.length === total ? loaded.ending : undefined;
+
+  const chooseEngine = (on: boolean): void => {
+    setEngineOn(on);
+    remember(ENGINE_KEY, on ? '1' : '0');
+    if (!on) stopPositionAnalysis();
+  };
+  const chooseThreeLines = (three: boolean): void => {
+    setMultiPv(three ? 3 : 1);
+    remember(LINES_KEY, three ? '3' : '1');
+  };
+  const choosePov = (side: Side): void => {
+    setPov(side);
+    remember(POV_KEY, side);
+  };
+  const walk = (records: readonly string[]): void => {
+    const walked = addLine(root, path, records);
+    setRoot(walked.root);
+    setPath(walked.path);
+  };
 
   return (
     <div class="game-screen analysis-screen">
@@ -340,119 +286,44 @@ export function AnalysisBoard(
           )}
         </header>
 
-        <section class="analysis-eval" aria-label={t.evaluation} data-testid="analysis-eval">
-          {finished ? (
-            <p class="analysis-result" role="status">
-              <strong>{text.won(finished.winner)}</strong>{' '}
-              {endReasonText(t, endAnnouncement(position!, finished), rules.quietPlyLimit, rules.size)}
-            </p>
-          ) : (
-            <>
-              <div class="analysis-score">
-                <span class="analysis-figure" data-testid="analysis-figure">
-                  {best ? figure(best.score) : '…'}
-                </span>
-                <span class="analysis-pov">{text.evalFor(pov)}</span>
-              </div>
-              {/* Not a live region: it changes at every depth; the lines below say the same. */}
-              <p class="analysis-sentence">
-                {best ? scoreSentence(lang, best.score) : engineOn ? text.thinking : ''}
-                {depth !== undefined && best && <span class="eval-depth"> · {text.depth(depth)}</span>}
-              </p>
-              {best && <EvalMeter score={best.score} pov={pov} label={t.evaluation} />}
-            </>
-          )}
-          {ending && (
-            <p class="analysis-ending">
-              {text.gameEndedHere} {reasonText(t, ending, rules.quietPlyLimit)}
-            </p>
-          )}
-          <div class="analysis-options">
-            <label class="toggle">
-              <input
-                type="checkbox"
-                checked={engineOn}
-                onChange={(e) => {
-                  const on = (e.target as HTMLInputElement).checked;
-                  setEngineOn(on);
-                  remember(ENGINE_KEY, on ? '1' : '0');
-                  if (!on) stopPositionAnalysis();
-                }}
-              />
-              {text.engine}
-            </label>
-            <label class="toggle">
-              <input
-                type="checkbox"
-                checked={multiPv === 3}
-                onChange={(e) => {
-                  const three = (e.target as HTMLInputElement).checked;
-                  setMultiPv(three ? 3 : 1);
-                  remember(LINES_KEY, three ? '3' : '1');
-                }}
-              />
-              {text.threeLines}
-            </label>
-            <fieldset class="analysis-pov-choice">
-              <legend>{text.pointOfView}</legend>
-              {(['attackers', 'defenders'] as const).map((side) => (
-                <label key={side}>
-                  <input
-                    type="radio"
-                    name="pov"
-                    value={side}
-                    checked={pov === side}
-                    onChange={() => {
-                      setPov(side);
-                      remember(POV_KEY, side);
-                    }}
-                  />
-                  {side === 'attackers' ? text.povAttackers : text.povDefenders}
-                </label>
-              ))}
-            </fieldset>
-          </div>
-        </section>
+        <EvalPanel
+          t={t}
+          lang={lang}
+          text={text}
+          result={
+            finished
+              ? {
+                  winner: finished.winner,
+                  reason: endReasonText(
+                    t,
+                    endAnnouncement(position, finished),
+                    rules.quietPlyLimit,
+                    rules.size,
+                  ),
+                }
+              : undefined
+          }
+          score={best?.score}
+          depth={depth}
+          ending={ending && reasonText(t, ending, rules.quietPlyLimit)}
+          pov={pov}
+          engineOn={engineOn}
+          multiPv={multiPv}
+          figure={figure}
+          onEngine={chooseEngine}
+          onThreeLines={chooseThreeLines}
+          onPov={choosePov}
+        />
 
         {!finished && lines.length > 0 && (
-          <section class="analysis-lines" aria-label={text.lines}>
-            <ol>
-              {lines.map((l, i) => (
-                <li key={i} class="analysis-line" data-line={i + 1}>
-                  <span class="analysis-line-score" title={text.lineLabel(i + 1)}>
-                    {figure(l.score)}
-                  </span>
-                  <span class="visually-hidden">{text.lineLabel(i + 1)}: </span>
-                  <span class="analysis-line-moves">
-                    {l.records.map((record, k) => {
-                      const ply = path.length + k;
-                      const side = sideOfPly(ply, game.turn);
-                      const number =
-                        side === 'attackers' || k === 0
-                          ? `${moveNumber(ply, game.turn)}.${side === 'defenders' ? ' …' : ''} `
-                          : '';
-                      return (
-                        <span key={k}>
-                          {number && <span class="move-number">{number}</span>}
-                          <button
-                            type="button"
-                            class="move pv-move"
-                            onClick={() => {
-                              const walked = addLine(root, path, l.records.slice(0, k + 1));
-                              setRoot(walked.root);
-                              setPath(walked.path);
-                            }}
-                          >
-                            {record}
-                          </button>{' '}
-                        </span>
-                      );
-                    })}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          </section>
+          <EngineLines
+            text={text}
+            lines={lines}
+            ply={path.length}
+            firstSide={game.turn}
+            figure={figure}
+            onWalk={walk}
+          />
         )}
 
         <TreeView
@@ -464,83 +335,36 @@ export function AnalysisBoard(
           judgements={running ? [] : judged}
           onSelect={go}
         />
-        <div class="step-controls" role="group" aria-label={t.stepThrough}>
-          <StepButton label={t.firstMove} icon="first" disabled={path.length === 0} onClick={() => go([])} />
-          <StepButton
-            label={t.previousMove}
-            icon="previous"
-            disabled={path.length === 0}
-            onClick={() => go(previousPath(path))}
-          />
-          <span class="step-where">{positionName(path.length).split(':')[0]}</span>
-          <StepButton
-            label={t.nextMove}
-            icon="next"
-            disabled={nextPath(root, path) === path}
-            onClick={() => go(nextPath(root, path))}
-          />
-          <StepButton
-            label={t.lastMove}
-            icon="last"
-            disabled={nextPath(root, path) === path}
-            onClick={() => go(continuation(root, path))}
-          />
-        </div>
+        <StepControls
+          t={t}
+          root={root}
+          path={path}
+          where={positionName(path.length).split(':')[0]!}
+          onSelect={go}
+        />
         {branch !== undefined && (
-          <div class="action-row tree-actions">
-            <button type="button" class="action small" onClick={() => setRoot(promote(root, path))}>
-              {text.promote}
-            </button>
-            {!isMainline(promote(root, path), path) && (
-              <button type="button" class="action small" onClick={() => setRoot(promote(root, path, true))}>
-                {text.makeMainline}
-              </button>
-            )}
-            <button
-              type="button"
-              class="action small"
-              onClick={() => {
-                const cut = path.slice(0, branch + 1);
-                const next = deleteAt(root, cut);
-                setRoot(next);
-                setPath(existingPrefix(next, path.slice(0, branch)));
-              }}
-            >
-              {text.deleteVariation}
-            </button>
-          </div>
+          <TreeActions
+            text={text}
+            root={root}
+            path={path}
+            branch={branch}
+            onTree={setRoot}
+            onSelect={setPath}
+          />
         )}
         <p class="note analysis-keys">{text.keysHelp}</p>
 
         {total > 0 && (
-          <section class="analysis-game" aria-label={text.progress}>
-            {running ? (
-              <div class="analysis-progress">
-                <label>
-                  {text.progress}
-                  <progress max={total + 1} value={done} data-testid="analysis-progress" />
-                </label>
-                <span>{text.progressText(done, total + 1)}</span>
-                <button type="button" class="action small" onClick={stopAnalysis}>
-                  {text.stop}
-                </button>
-              </div>
-            ) : analysis ? (
-              <p class="note">{text.analysedAt(analysis.depth)}</p>
-            ) : (
-              <button type="button" class="action wide" onClick={runAnalysis}>
-                <Icon name="analyse" /> {text.analyseGame}
-              </button>
-            )}
-            {note && (
-              <p class="note" role="status">
-                {note}
-              </p>
-            )}
-            <p class="note analysis-help">
-              {text.thresholdsHelp(thresholds.inaccuracy, thresholds.mistake, thresholds.blunder)}
-            </p>
-          </section>
+          <GameAnalysisPanel
+            text={text}
+            lang={lang}
+            total={total}
+            running={running}
+            analysis={analysis}
+            note={note}
+            onRun={runAnalysis}
+            onStop={stopAnalysis}
+          />
         )}
 
         <div class="action-row">
@@ -563,61 +387,4 @@ export function AnalysisBoard(
       </aside>
     </div>
   );
-}
-
-function StepButton(props: {
-  readonly label: string;
-  readonly icon: 'first' | 'previous' | 'next' | 'last';
-  readonly disabled: boolean;
-  readonly onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      class="step"
-      aria-label={props.label}
-      title={props.label}
-      disabled={props.disabled}
-      onClick={props.onClick}
-    >
-      <Icon name={props.icon} />
-    </button>
-  );
-}
-
-/** A bar shared between the sides, the viewer's share first. */
-function EvalMeter({
-  score,
-  pov,
-  label,
-}: {
-  readonly score: number;
-  readonly pov: Side;
-  readonly label: string;
-}) {
-  const attackers = (winningChances(score) + 1) / 2;
-  const share = pov === 'attackers' ? attackers : 1 - attackers;
-  return (
-    <div
-      class={`eval-bar analysis-meter pov-${pov}`}
-      role="meter"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={Math.round(share * 100)}
-    >
-      <div class="eval-bar-attackers" style={{ width: `${attackers * 100}%` }} />
-    </div>
-  );
-}
-
-/** The judgement thresholds as the help states them, in the page's language. */
-function thresholdTexts(lang: string): { readonly [j in Judgement]: string } {
-  // A fall of x in chances counted from -1 to 1 is 50x points of chances counted from 0 to 100.
-  const pct = (x: number): string => (x * 50).toLocaleString(lang, { maximumFractionDigits: 0 });
-  return {
-    inaccuracy: pct(JUDGEMENT_THRESHOLDS.inaccuracy),
-    mistake: pct(JUDGEMENT_THRESHOLDS.mistake),
-    blunder: pct(JUDGEMENT_THRESHOLDS.blunder),
-  };
 }

@@ -37,3 +37,14 @@ export function moveRows(plies: number, firstSide: Side): MoveRow[] {
   }
   return rows;
 }
+
+/**
+ * The number shown before a move of an engine line, "" for none: every attackers' move has its
+ * number ("3. "), and so has the line's first move when it is the defenders' ("3. … ").
+ */
+export function lineMoveNumber(ply: number, firstSide: Side, firstOfLine: boolean): string {
+  const side = sideOfPly(ply, firstSide);
+  return side === 'attackers' || firstOfLine
+    ? `${moveNumber(ply, firstSide)}.${side === 'defenders' ? ' …' : ''} `
+    : '';
+}

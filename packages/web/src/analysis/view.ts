@@ -1,7 +1,7 @@
 /**
  * What the analysis board shows, as pure functions of positions and scores (tested without a
  * DOM): an engine line as move records and board squares, a score as a figure seen from one
- * side, and where a node of the tree stands on the game's own line.
+ * side, where a node of the tree stands on the game's own line, and the judgement thresholds.
  */
 
 import {
@@ -14,6 +14,7 @@ import {
   type Position,
   type Side,
 } from '@tafl/core';
+import { JUDGEMENT_THRESHOLDS, type Judgement } from '../game/evaluation.js';
 import type { TreePath } from './tree.js';
 
 /** A line of moves from a position: its records (with captures) and its moves, as far as legal. */
@@ -89,3 +90,16 @@ export const onGameLine = (gameMoves: readonly string[], path: TreePath): boolea
 
 /** The tree path of a key (`path.join(' ')`), and back: records have no spaces. */
 export const pathKey = (path: TreePath): string => path.join(' ');
+
+/**
+ * The judgement thresholds as the help states them, in the page's language: a fall of x in
+ * chances counted from -1 to 1 is 50x points of chances counted from 0 to 100.
+ */
+export function thresholdTexts(lang: string): { readonly [j in Judgement]: string } {
+  const points = (x: number): string => (x * 50).toLocaleString(lang, { maximumFractionDigits: 0 });
+  return {
+    inaccuracy: points(JUDGEMENT_THRESHOLDS.inaccuracy),
+    mistake: points(JUDGEMENT_THRESHOLDS.mistake),
+    blunder: points(JUDGEMENT_THRESHOLDS.blunder),
+  };
+}
