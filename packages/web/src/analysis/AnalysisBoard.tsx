@@ -22,7 +22,7 @@ import type { BoardArrow, BoardConfig } from '../board/api.js';
 import { Board } from '../board/Board.js';
 import { endReasonText, reasonText } from '../game/Announcements.js';
 import { endAnnouncement } from '../game/announce.js';
-import { boardPieces, lastMoveMarks, squareLabeler } from '../game/board-view.js';
+import { boardPieces, boardSquares, lastMoveMarks, squareLabeler } from '../game/board-view.js';
 import {
   analyseGame,
   analysePosition,
@@ -171,11 +171,8 @@ export function AnalysisBoard(
   });
 
   const config: BoardConfig = {
-    size: rules.size,
+    ...boardSquares(rules, position.geo),
     pieces,
-    throne: position.geo.throne,
-    corners: position.geo.corners,
-    edgeEscape: rules.escape === 'edge',
     flipped,
     coordinates: true,
     dests,

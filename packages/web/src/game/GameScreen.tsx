@@ -26,7 +26,7 @@ import { Board } from '../board/Board.js';
 import { describeRuleset } from '../rules/describe.js';
 import { announce, announcementHighlights } from './announce.js';
 import { Announcements, spokenMove } from './Announcements.js';
-import { boardPieces, lastMoveMarks, squareLabeler } from './board-view.js';
+import { boardPieces, boardSquares, lastMoveMarks, squareLabeler } from './board-view.js';
 import { GameActions, SoundToggle } from './Controls.js';
 import { computerMove, evaluate, hintMove, preloadEngine, stopEngine, type Evaluation } from './engine.js';
 import { Icon } from './icons.js';
@@ -211,11 +211,8 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
   };
 
   const config: BoardConfig = {
-    size: rules.size,
+    ...boardSquares(rules, position.geo),
     pieces,
-    throne: position.geo.throne,
-    corners: position.geo.corners,
-    edgeEscape: rules.escape === 'edge',
     flipped: game.flipped ?? false,
     coordinates: true,
     dests,

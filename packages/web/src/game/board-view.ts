@@ -5,10 +5,28 @@
  * DOM.
  */
 
-import { PASS, geometry, moveFrom, moveTo, roleOf, squareName, type Position } from '@tafl/core';
+import {
+  PASS,
+  geometry,
+  moveFrom,
+  moveTo,
+  roleOf,
+  squareName,
+  type Geometry,
+  type Position,
+  type Ruleset,
+} from '@tafl/core';
 import type { BoardConfig, PieceRole, SquareMarks } from '../board/api.js';
 import type { Messages } from '../i18n/index.js';
 import type { PlyInfo } from './model.js';
+
+/** The board's squares for a ruleset: its size, the throne, the corners, edge escapes. */
+export function boardSquares(
+  rules: Ruleset,
+  geo: Geometry,
+): Pick<BoardConfig, 'size' | 'throne' | 'corners' | 'edgeEscape'> {
+  return { size: rules.size, throne: geo.throne, corners: geo.corners, edgeEscape: rules.escape === 'edge' };
+}
 
 /** What stands on each square, as the board names it. */
 export function boardPieces(pos: Position): (PieceRole | undefined)[] {

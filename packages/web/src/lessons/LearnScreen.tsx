@@ -31,7 +31,7 @@ import type { ScreenProps } from '../app/screen.js';
 import { useTitle } from '../app/title.js';
 import type { BoardConfig, PieceRole } from '../board/api.js';
 import { Board } from '../board/Board.js';
-import { boardPieces, squareLabeler } from '../game/board-view.js';
+import { boardPieces, boardSquares, squareLabeler } from '../game/board-view.js';
 import { findRuleset, loadCustomRulesets } from '../rules/catalog.js';
 import { describeRuleset } from '../rules/describe.js';
 import { RULES_TEXT } from '../rules/text/index.js';
@@ -296,11 +296,8 @@ function LessonView({
       : [];
   const target = lesson.target !== undefined ? parseSquare(geo, lesson.target) : undefined;
   const config: BoardConfig = {
-    size: rules.size,
+    ...boardSquares(rules, geo),
     pieces,
-    throne: geo.throne,
-    corners: geo.corners,
-    edgeEscape: rules.escape === 'edge',
     coordinates: true,
     dests: phase.kind === 'done' ? new Map() : destinations(start),
     ...(played !== undefined && played !== PASS

@@ -20,7 +20,7 @@ import type { BoardConfig } from '../board/api.js';
 import { Board } from '../board/Board.js';
 import { announce, announcementHighlights, type EndResult } from '../game/announce.js';
 import { Announcements, spokenMove } from '../game/Announcements.js';
-import { boardPieces, lastMoveMarks, squareLabeler } from '../game/board-view.js';
+import { boardPieces, boardSquares, lastMoveMarks, squareLabeler } from '../game/board-view.js';
 import { ResignButton, SoundToggle } from '../game/Controls.js';
 import { useLowTimeSound, useMoveSounds } from '../game/sound.js';
 import { copyText, downloadText } from '../game/ExportPanel.js';
@@ -201,11 +201,8 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
   };
 
   const config: BoardConfig = {
-    size: rules.size,
+    ...boardSquares(rules, position.geo),
     pieces,
-    throne: position.geo.throne,
-    corners: position.geo.corners,
-    edgeEscape: rules.escape === 'edge',
     flipped: flippedFor(rules, you) !== turned,
     coordinates: true,
     dests,
