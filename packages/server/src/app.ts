@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { registerHealth } from './health.js';
 import type { Hub } from './hub.js';
 import {
   GAME_ID_RE,
@@ -39,6 +40,8 @@ export interface ServerOptions {
    * in a `SourceMap` header. Default false (main.ts: SERVE_SOURCEMAPS=1).
    */
   readonly serveSourceMaps?: boolean;
+  /** `/readyz`: resolves when the database answers (Store.ping), rejects with why not. */
+  readonly ready?: () => Promise<void>;
 }
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -77,7 +80,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const root = options.webRoot ?? DEFAULT_WEB_ROOT;
   if (!existsSync(root)) throw new Error(`the web app is not built: ${root} is missing (run npm run build)`);
   await app.register(fastifyStatic, staticOptions(root, options.serveSourceMaps ?? false));
-  app.get('/healthz', async () => ({ ok: true }));
+  registerHealth(app, options.ready ? { ready: options.ready } : {});
 
   app.setErrorHandler((error: { code?: string; statusCode?: number; message: string }, _request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')

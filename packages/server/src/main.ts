@@ -36,6 +36,7 @@ try {
     log,
     ...(httpRate === undefined || !Number.isFinite(httpRate) ? {} : { httpRate }),
     serveSourceMaps: process.env.SERVE_SOURCEMAPS === '1',
+    ready: () => store.ping(),
   });
   await app.listen({ host, port });
   const address = app.server.address();

@@ -13,6 +13,7 @@ export type { CommitStats } from './kysely-store.js';
 export { KyselyStore, MAX_BATCH } from './kysely-store.js';
 export { ThreadStore } from './thread-store.js';
 export type * from './types.js';
+export { PING_TIMEOUT_MS } from './types.js';
 
 export interface StoreOptions {
   /** A postgres:// (or postgresql://) URL: use PostgreSQL. */

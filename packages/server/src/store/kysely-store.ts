@@ -26,7 +26,17 @@ import {
   rowProblem,
   type Database,
 } from './schema.js';
-import type { AnalysisRow, ChangeNotice, GameChange, GameRow, LobbyRows, MoveRow, Store } from './types.js';
+import {
+  PING_TIMEOUT_MS,
+  withTimeout,
+  type AnalysisRow,
+  type ChangeNotice,
+  type GameChange,
+  type GameRow,
+  type LobbyRows,
+  type MoveRow,
+  type Store,
+} from './types.js';
 
 /** The most changes one transaction writes; more wait for the next batch. */
 export const MAX_BATCH = 500;
@@ -275,6 +285,25 @@ export class KyselyStore implements Store {
   listen(origin: string, onNotice: (notice: ChangeNotice) => void, onReconnect?: () => void): Promise<void> {
     this.origin = origin;
     return this.backend.listen(onNotice, onReconnect);
+  }
+
+  async ping(timeoutMs = PING_TIMEOUT_MS): Promise<void> {
+    if (this.closing) throw new Error('the store is closed');
+    try {
+      await withTimeout(
+        sql`select 1`.execute(this.db),
+        timeoutMs,
+        `the database did not answer within ${timeoutMs} ms`,
+      );
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      throw new Error(
+        message.startsWith('the database') ? message : `the database cannot be reached: ${message}`,
+        {
+          cause: e,
+        },
+      );
+    }
   }
 
   /** Refuses new changes, writes those queued, then closes every connection. */

@@ -32,6 +32,7 @@ const METHODS = new Set([
   'saveAnalysis',
   'heartbeat',
   'lastHeartbeat',
+  'ping',
   'close',
 ]);
 

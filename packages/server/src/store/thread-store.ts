@@ -12,7 +12,17 @@
 
 import { Worker } from 'node:worker_threads';
 import type { CommitStats } from './kysely-store.js';
-import type { AnalysisRow, ChangeNotice, GameChange, GameRow, LobbyRows, MoveRow, Store } from './types.js';
+import {
+  PING_TIMEOUT_MS,
+  withTimeout,
+  type AnalysisRow,
+  type ChangeNotice,
+  type GameChange,
+  type GameRow,
+  type LobbyRows,
+  type MoveRow,
+  type Store,
+} from './types.js';
 
 /** What the worker starts with. */
 export interface ThreadStart {
@@ -164,6 +174,20 @@ export class ThreadStore implements Store {
   /** One process on SQLite: there is no one else to hear from. */
   listen(_origin: string, _onNotice: (notice: ChangeNotice) => void): Promise<void> {
     return Promise.resolve();
+  }
+
+  /**
+   * The worker answers a trivial query in time. A thread stuck behind a long write does not
+   * answer: the wait is bounded here too, not only in the worker.
+   */
+  async ping(timeoutMs = PING_TIMEOUT_MS): Promise<void> {
+    if (this.failure) throw new Error(`the database thread failed: ${this.failure.message}`);
+    if (this.closed) throw new Error('the store is closed');
+    await withTimeout(
+      this.call('ping', timeoutMs),
+      timeoutMs + 100,
+      `the database did not answer within ${timeoutMs} ms`,
+    );
   }
 
   /** Writes what is queued, closes the database and stops the thread. */

@@ -105,6 +105,18 @@ export interface LobbyRows {
   readonly finished: readonly GameRow[];
 }
 
+/** How long `ping` waits for the database by default. */
+export const PING_TIMEOUT_MS = 2000;
+
+/** `work`, or a rejection saying `message` once `ms` have passed (`work` goes on, its end ignored). */
+export function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   /** Creates or migrates the schema; safe to call on every start and from several processes. */
@@ -143,5 +155,11 @@ export interface Store {
    * between were missed, so every game held may be stale and should be read again.
    */
   listen(origin: string, onNotice: (notice: ChangeNotice) => void, onReconnect?: () => void): Promise<void>;
+  /**
+   * Resolves when the database answers a trivial query within `timeoutMs` (default
+   * PING_TIMEOUT_MS); otherwise rejects with an Error whose message says why in one sentence
+   * (unreachable, too slow, the store closed). Cheap: for a readiness probe (`/readyz`).
+   */
+  ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
