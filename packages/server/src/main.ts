@@ -10,6 +10,7 @@ import { buildServer } from './app.js';
 import { Hub } from './hub.js';
 import { openStore } from './store/index.js';
 
+import { lockDataDir } from './store/lock.js';
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 8080);
 const log = (message: string): void => void process.stderr.write(`tafl server: ${message}\n`);
@@ -56,6 +57,8 @@ try {
       .close()
       .then(() => hub.stop())
       .then(() => store.close())
+  // SQLite: one process per data folder; a second one stops here, saying why.
+  if (!databaseUrl) lockDataDir(process.env.DATA_DIR ?? 'data');
       .then(
         () => process.exit(0),
         (e: unknown) => {

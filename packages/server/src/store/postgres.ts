@@ -41,6 +41,10 @@ export function postgresBackend(databaseUrl: string, log: (message: string) => v
   const pool = new pg.Pool({ connectionString: databaseUrl, types });
   // An idle connection that fails is dropped by the pool; without a listener it would crash us.
   pool.on('error', (e) => log(`a database connection failed: ${e.message}`));
+  // A connection in use that fails (the database restarted, the network cut) emits 'error'
+  // with no listener of the pool's: it would crash the process. Its query rejects, which is
+  // how the caller learns it; the pool then drops it.
+  pool.on('connect', (client) => void client.on('error', () => {}));
   const listener = new Listener(databaseUrl, types, log);
   return {
     dialect: 'postgres',

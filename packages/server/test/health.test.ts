@@ -1,0 +1,145 @@
+/**
+ * `/healthz` says the process is alive; `/readyz` says it can reach its database. Real server
+ * processes; on PostgreSQL (TAFL_TEST_PG) the server reaches the database through a TCP relay
+ * in this test, which can stall every byte (a database that hangs) or stop listening (one that
+ * is down), and then carry traffic again.
+ */
+
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, freshDatabase, startServer, type ServerProcess } from './harness.js';
+import './pg-notice.js';
+
+const running: ServerProcess[] = [];
+const removals: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((s) => s.kill()));
+  await Promise.all(removals.map((remove) => remove()));
+});
+
+interface Ready {
+  readonly ok: boolean;
+  readonly reason?: string;
+}
+
+/** GET /readyz, and how long it took. */
+async function readyz(url: string): Promise<{ status: number; body: Ready; ms: number }> {
+  const started = performance.now();
+  const { status, body } = await api<Ready>(url, '/readyz');
+  return { status, body, ms: performance.now() - started };
+}
+
+async function until<T>(what: () => Promise<T>, done: (t: T) => boolean, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const got = await what();
+    if (done(got) || Date.now() > end) return got;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('health on SQLite', () => {
+  it('answers 200 on /healthz and /readyz while the database works', async () => {
+    const server = await startServer();
+    running.push(server);
+    expect(await api(server.url, '/healthz')).toEqual({ status: 200, body: { ok: true } });
+    const ready = await readyz(server.url);
+    expect(ready.status).toBe(200);
+    expect(ready.body.ok).toBe(true);
+  });
+});
+
+/** A TCP relay to PostgreSQL that can pass, stall (hang) or refuse (down) connections. */
+class Relay {
+  mode: 'pass' | 'hang' = 'pass';
+  private server: Server | undefined;
+  private readonly sockets = new Set<Socket>();
+  port = 0;
+
+  constructor(
+    private readonly host: string,
+    private readonly upstreamPort: number,
+  ) {}
+
+  async listen(): Promise<void> {
+    const server = createServer((client) => {
+      this.sockets.add(client);
+      client.on('close', () => this.sockets.delete(client));
+      client.on('error', () => {});
+      if (this.mode === 'hang') return;
+      const upstream = connect(this.upstreamPort, this.host);
+      this.sockets.add(upstream);
+      upstream.on('close', () => (this.sockets.delete(upstream), client.destroy()));
+      client.on('close', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+      // Bytes stop flowing, both ways, while the relay hangs.
+      client.on('data', (d: Buffer) => void (this.mode === 'pass' && upstream.write(d)));
+      upstream.on('data', (d: Buffer) => void (this.mode === 'pass' && client.write(d)));
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    const address = server.address();
+    if (typeof address === 'object' && address) this.port = address.port;
+    this.server = server;
+  }
+
+  /** Cuts every connection (their bytes were dropped while hanging: they cannot go on). */
+  cut(): void {
+    for (const s of this.sockets) s.destroy();
+    this.sockets.clear();
+  }
+
+  /** Nothing listens at the port any more. */
+  async down(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    this.cut();
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+describe.runIf(process.env.TAFL_TEST_PG)('health on PostgreSQL', () => {
+  it('says not ready, quickly and with a reason, while the database hangs or is down, and ready again after', async () => {
+    const database = await freshDatabase('postgres');
+    removals.push(database.remove);
+    const url = new URL(database.setup.databaseUrl!);
+    const relay = new Relay(url.hostname, Number(url.port || 5432));
+    await relay.listen();
+    url.hostname = '127.0.0.1';
+    url.port = String(relay.port);
+    const server = await startServer({ databaseUrl: url.toString() });
+    running.push(server);
+    expect((await readyz(server.url)).status).toBe(200);
+
+    // The database hangs: every byte to and from it stalls.
+    relay.mode = 'hang';
+    const hung = await readyz(server.url);
+    expect(hung.status).toBe(503);
+    expect(hung.body.ok).toBe(false);
+    expect(hung.body.reason).toMatch(/the database did not answer within \d+ ms/);
+    expect(hung.ms).toBeLessThan(4000);
+    expect(await api(server.url, '/healthz')).toEqual({ status: 200, body: { ok: true } });
+
+    // The database is down: nothing listens where it was.
+    await relay.down();
+    const down = await until(
+      () => readyz(server.url),
+      (r) => r.status === 503 && /cannot be reached/.test(r.body.reason ?? ''),
+    );
+    expect(down.status).toBe(503);
+    expect(down.body.reason).toMatch(/^the database cannot be reached: .*ECONNREFUSED/);
+    expect(down.ms).toBeLessThan(4000);
+    expect(await api(server.url, '/healthz')).toEqual({ status: 200, body: { ok: true } });
+
+    // Back: ready again, by itself.
+    relay.mode = 'pass';
+    await relay.listen();
+    const back = await until(
+      () => readyz(server.url),
+      (r) => r.status === 200,
+    );
+    expect(back.status).toBe(200);
+    expect(back.body.ok).toBe(true);
+    await server.stop();
+    await relay.down();
+  });
+});
