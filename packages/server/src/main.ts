@@ -9,8 +9,8 @@ import { hostname } from 'node:os';
 import { buildServer } from './app.js';
 import { Hub } from './hub.js';
 import { openStore } from './store/index.js';
-
 import { lockDataDir } from './store/lock.js';
+
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 8080);
 const log = (message: string): void => void process.stderr.write(`tafl server: ${message}\n`);
@@ -18,6 +18,8 @@ const log = (message: string): void => void process.stderr.write(`tafl server: $
 try {
   const origin = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const databaseUrl = process.env.DATABASE_URL;
+  // SQLite: one process per data folder; a second one stops here, saying why.
+  if (!databaseUrl) lockDataDir(process.env.DATA_DIR ?? 'data');
   const store = await openStore({
     ...(databaseUrl ? { databaseUrl } : { dataDir: process.env.DATA_DIR ?? 'data' }),
     origin,
@@ -57,8 +59,6 @@ try {
       .close()
       .then(() => hub.stop())
       .then(() => store.close())
-  // SQLite: one process per data folder; a second one stops here, saying why.
-  if (!databaseUrl) lockDataDir(process.env.DATA_DIR ?? 'data');
       .then(
         () => process.exit(0),
         (e: unknown) => {
