@@ -8,6 +8,7 @@ import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
+import { BlockList, isIPv6, type Socket } from 'node:net';
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerHealth } from './health.js';
@@ -40,9 +41,80 @@ export interface ServerOptions {
    * in a `SourceMap` header. Default false (main.ts: SERVE_SOURCEMAPS=1).
    */
   readonly serveSourceMaps?: boolean;
+  /**
+   * Which proxies to believe about the client's address (`X-Forwarded-For`): a number of hops,
+   * or addresses and CIDR ranges separated by commas (Fastify's `trustProxy`; main.ts:
+   * TRUST_PROXY). Unset: the header is ignored and a client is the socket's address.
+   */
+  readonly trustProxy?: number | string;
+  /** The connections' limits and timeouts; see LIMITS for each default. */
+  readonly limits?: Partial<Limits>;
   /** `/readyz`: resolves when the database answers (Store.ping), rejects with why not. */
   readonly ready?: () => Promise<void>;
 }
+
+/** What one client, or all of them together, may hold of the server. */
+export interface Limits {
+  /** Open TCP connections in all (HTTP and WebSocket); more are closed at once. */
+  readonly maxConnections: number;
+  /**
+   * Open TCP connections from one address; more are answered 429 and closed. Not counted for
+   * a trusted proxy's address (the proxy holds everybody's), and not at all when TRUST_PROXY is
+   * a number of hops (every peer is then a proxy).
+   */
+  readonly maxConnectionsPerAddress: number;
+  /** Open WebSockets of one client (`request.ip`, the real client behind a trusted proxy). */
+  readonly maxSocketsPerClient: number;
+  /** Time to send a request's headers (and the first byte of a new connection). */
+  readonly headersTimeoutMs: number;
+  /** Time to send a whole request, its body included. */
+  readonly requestTimeoutMs: number;
+  /** How long an idle keep-alive connection is kept between requests. */
+  readonly keepAliveTimeoutMs: number;
+  /** A connection on which nothing at all happens for this long is closed. */
+  readonly connectionTimeoutMs: number;
+  /** Each WebSocket is pinged this often; one that has not answered the last ping is dropped. */
+  readonly pingMs: number;
+}
+
+export const LIMITS: Limits = {
+  maxConnections: 10_000,
+  maxConnectionsPerAddress: 128,
+  maxSocketsPerClient: 32,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  // Longer than the usual proxies' idle upstream connections (nginx 60 s), so a proxy never
+  // sends a request on a connection this server is closing.
+  keepAliveTimeoutMs: 65_000,
+  connectionTimeoutMs: 70_000,
+  pingMs: 30_000,
+};
+
+/**
+ * Sent with every response. The app is scripts, styles, a module worker and a WebSocket of its
+ * own origin (connect-src 'self' covers ws: and wss: to it); its CSS draws the throne and the
+ * corners as `data:` SVG images. No page of another site may frame it (a hidden Resign click).
+ * No referrer: a game's address is its invitation, and it leaves with no link.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "worker-src 'self'",
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    "style-src 'self'",
+    "font-src 'self'",
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+};
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -67,9 +139,29 @@ const refuse = (reply: FastifyReply, refused: Refusal): FastifyReply =>
 const isRefusal = (x: object): x is Refusal => 'code' in x && 'message' in x;
 
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
+  const limits: Limits = { ...LIMITS, ...options.limits };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 16 * 1024,
+    // A number of hops: the nearest N peers are believed, whoever they are (so the port must be
+    // reachable through the proxies only). Fastify 5 takes a number as "trust nothing".
+    ...(options.trustProxy === undefined
+      ? {}
+      : {
+          trustProxy:
+            typeof options.trustProxy === 'number'
+              ? (_address: string, hop: number) => hop < (options.trustProxy as number)
+              : options.trustProxy,
+        }),
+    requestTimeout: Math.max(limits.requestTimeoutMs, limits.headersTimeoutMs),
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionTimeout: limits.connectionTimeoutMs,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      // Node looks for late headers and requests this often (30 s by default, which held a
+      // half-sent request for up to 90 s).
+      connectionsCheckingInterval: Math.min(5000, Math.max(100, limits.headersTimeoutMs / 4)),
+    },
     // At shutdown, keep-alive connections are cut rather than waited for.
     forceCloseConnections: true,
     // A request Fastify cannot even route (a broken URL, a bad header) gets our error shape too.
@@ -77,6 +169,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       void refuse(reply, { code: 'msg/schema', message: error.message }),
   });
   const log = options.log ?? (() => {});
+  capConnections(app, limits, options.trustProxy);
+  app.addHook('onSend', async (_request, reply) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
+  });
   const root = options.webRoot ?? DEFAULT_WEB_ROOT;
   if (!existsSync(root)) throw new Error(`the web app is not built: ${root} is missing (run npm run build)`);
   await app.register(fastifyStatic, staticOptions(root, options.serveSourceMaps ?? false));
@@ -99,7 +195,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const hub = options.hub;
   if (!hub) return app;
 
-  const connections = new Connections(hub, log);
+  const connections = new Connections(hub, log, limits.pingMs);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 16 * MAX_MESSAGE_BYTES },
     // Before the listening socket closes, every WebSocket is told why (1001, going away), so
@@ -109,7 +205,32 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       done();
     },
   });
-  app.get('/api/ws', { websocket: true }, (socket) => connections.accept(socket));
+  // A client's WebSockets beyond its share are refused before the upgrade (429).
+  const sockets = new Map<string, number>();
+  app.get(
+    '/api/ws',
+    {
+      websocket: true,
+      preValidation: async (request, reply) => {
+        if ((sockets.get(request.ip) ?? 0) >= limits.maxSocketsPerClient)
+          return refuse(reply, {
+            code: 'rate/limited',
+            message: `at most ${limits.maxSocketsPerClient} connections from one address`,
+          });
+        return undefined;
+      },
+    },
+    (socket, request) => {
+      const ip = request.ip;
+      sockets.set(ip, (sockets.get(ip) ?? 0) + 1);
+      socket.once('close', () => {
+        const left = (sockets.get(ip) ?? 1) - 1;
+        if (left > 0) sockets.set(ip, left);
+        else sockets.delete(ip);
+      });
+      connections.accept(socket);
+    },
+  );
 
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
@@ -233,6 +354,63 @@ function staticOptions(root: string, serveSourceMaps: boolean) {
         if (found) res.setHeader('sourcemap', `${url.slice(url.lastIndexOf('/') + 1)}.map`);
       }
     },
+  };
+}
+
+/**
+ * The TCP connections' caps: Node closes those beyond the total; beyond an address's share, a
+ * connection is answered 429 and closed before it is read. A trusted proxy's address is not
+ * capped (it carries everybody's connections).
+ */
+function capConnections(app: FastifyInstance, limits: Limits, trustProxy: number | string | undefined): void {
+  app.server.maxConnections = limits.maxConnections;
+  const trusted = proxies(trustProxy);
+  const open = new Map<string, number>();
+  const body = JSON.stringify({
+    error: {
+      code: 'rate/limited',
+      message: `at most ${limits.maxConnectionsPerAddress} connections from one address`,
+    },
+  });
+  const answer =
+    'HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json; charset=utf-8\r\n' +
+    `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+  app.server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress;
+    if (address === undefined || trusted(address, socket.remoteFamily)) return;
+    const count = (open.get(address) ?? 0) + 1;
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+    if (count > limits.maxConnectionsPerAddress) socket.end(answer);
+  });
+}
+
+const NAMED_RANGES: Record<string, readonly string[]> = {
+  loopback: ['127.0.0.1/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/** Whether a peer is a proxy TRUST_PROXY names (a number of hops: every peer is one). */
+function proxies(trustProxy: number | string | undefined): (address: string, family?: string) => boolean {
+  if (trustProxy === undefined) return () => false;
+  if (typeof trustProxy === 'number') return () => true;
+  const list = new BlockList();
+  for (const entry of trustProxy.split(',').flatMap((e) => NAMED_RANGES[e.trim()] ?? [e.trim()])) {
+    if (!entry) continue;
+    const [address, bits] = entry.split('/') as [string, string | undefined];
+    const type = isIPv6(address) ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  return (address, family) => {
+    const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+    if (v4) return list.check(v4, 'ipv4') || list.check(address, 'ipv6');
+    return list.check(address, family === 'IPv6' || isIPv6(address) ? 'ipv6' : 'ipv4');
   };
 }
 

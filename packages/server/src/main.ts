@@ -6,7 +6,9 @@
 
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { buildServer } from './app.js';
+import { isIP } from 'node:net';
+import { backupCommand } from './backup.js';
+import { buildServer, type Limits } from './app.js';
 import { Hub } from './hub.js';
 import { openStore } from './store/index.js';
 import { lockDataDir } from './store/lock.js';
@@ -14,6 +16,47 @@ import { lockDataDir } from './store/lock.js';
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 8080);
 const log = (message: string): void => void process.stderr.write(`tafl server: ${message}\n`);
+
+/**
+ * TRUST_PROXY: unset, X-Forwarded-For is ignored; a number of proxies in front of this one, or
+ * their addresses and CIDR ranges (or loopback, linklocal, uniquelocal) separated by commas.
+ */
+function trustProxy(value: string | undefined): { trustProxy?: number | string } {
+  if (value === undefined || value.trim() === '') return {};
+  if (/^\d+$/.test(value.trim())) return { trustProxy: Number(value) };
+  for (const entry of value.split(',').map((e) => e.trim())) {
+    const [address = '', bits, extra] = entry.split('/');
+    const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+    const max = isIP(address) === 6 ? 128 : 32;
+    const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= max);
+    if (!named && (isIP(address) === 0 || !okBits || extra !== undefined))
+      throw new Error(
+        `TRUST_PROXY=${value}: "${entry}" is neither a number of proxies nor an address or range (10.0.0.0/8)`,
+      );
+  }
+  return { trustProxy: value };
+}
+
+/** The connections' limits from the environment (README: the settings table). */
+function limitSettings(): Partial<Limits> {
+  const read = (name: string, key: keyof Limits, min: number): Partial<Limits> => {
+    const raw = process.env[name];
+    if (raw === undefined || raw.trim() === '') return {};
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min) throw new Error(`${name}=${raw}: a whole number of at least ${min}`);
+    return { [key]: n };
+  };
+  return {
+    ...read('TAFL_MAX_CONNECTIONS', 'maxConnections', 1),
+    ...read('TAFL_MAX_CONNECTIONS_PER_ADDRESS', 'maxConnectionsPerAddress', 1),
+    ...read('TAFL_MAX_SOCKETS_PER_CLIENT', 'maxSocketsPerClient', 1),
+    ...read('TAFL_HEADERS_TIMEOUT_MS', 'headersTimeoutMs', 100),
+    ...read('TAFL_PING_MS', 'pingMs', 100),
+  };
+}
+
+// `backup FILE`: a copy of the SQLite database while the server runs (backup.ts); no server.
+if (process.argv[2] === 'backup') process.exit(await backupCommand(process.argv.slice(3), process.env));
 
 try {
   const origin = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
@@ -39,6 +82,8 @@ try {
     log,
     ...(httpRate === undefined || !Number.isFinite(httpRate) ? {} : { httpRate }),
     serveSourceMaps: process.env.SERVE_SOURCEMAPS === '1',
+    ...trustProxy(process.env.TRUST_PROXY),
+    limits: limitSettings(),
     ready: () => store.ping(),
   });
   await app.listen({ host, port });

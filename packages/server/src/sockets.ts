@@ -22,7 +22,6 @@ import {
 const ABUSE_LIMIT = 200;
 /** Bytes queued to a client that does not read before it is dropped. */
 const SEND_BUFFER_LIMIT = 4 * 1024 * 1024;
-const PING_MS = 30_000;
 
 const OPEN = 1;
 
@@ -151,13 +150,14 @@ const serverError: Refusal = {
 };
 
 /**
- * Every open connection, closed together at shutdown. Each is pinged every PING_MS, but not
- * all at once: the connections are spread over one slot a second, so that a server with
- * thousands of sockets sends a few hundred pings a second rather than all of them in one burst
- * (which held up moves for tens of milliseconds every PING_MS).
+ * Every open connection, closed together at shutdown. Each is pinged every `pingMs` (a peer
+ * that has not answered the last ping by then is terminated, so a dead one goes within two
+ * intervals), but not all at once: the connections are spread over one slot a second, so that
+ * a server with thousands of sockets sends a few hundred pings a second rather than all of
+ * them in one burst (which held up moves for tens of milliseconds every interval).
  */
 export class Connections {
-  private readonly slots: Set<Connection>[] = Array.from({ length: PING_MS / 1000 }, () => new Set());
+  private readonly slots: Set<Connection>[];
   private next = 0;
   private tick = 0;
   private count = 0;
@@ -166,11 +166,14 @@ export class Connections {
   constructor(
     private readonly hub: Hub,
     private readonly log: (message: string) => void,
+    pingMs = 30_000,
   ) {
+    const slots = Math.max(1, Math.round(pingMs / 1000));
+    this.slots = Array.from({ length: slots }, () => new Set());
     this.timer = setInterval(() => {
       this.tick = (this.tick + 1) % this.slots.length;
       this.slots[this.tick]!.forEach((c) => c.ping());
-    }, 1000);
+    }, pingMs / slots);
     this.timer.unref();
   }
 

@@ -1,0 +1,169 @@
+/**
+ * The connections' limits of a public server, against real `npm start` processes over real
+ * sockets: a half-sent or silent connection is closed within TAFL_HEADERS_TIMEOUT_MS, one
+ * address cannot hold more than its share of connections and WebSockets (nor everybody more
+ * than TAFL_MAX_CONNECTIONS), and a WebSocket peer that stops answering pings is dropped.
+ */
+
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { startServer, type ServerProcess } from './harness.js';
+
+const servers: ServerProcess[] = [];
+afterAll(() => Promise.all(servers.map((s) => s.stop())));
+
+async function server(env: Record<string, string>): Promise<ServerProcess> {
+  const s = await startServer({ env });
+  servers.push(s);
+  return s;
+}
+
+/** A raw TCP connection that records what it receives and when it is closed. */
+interface Raw {
+  readonly socket: Socket;
+  readonly received: () => string;
+  readonly closed: Promise<number>;
+}
+
+function raw(url: string): Promise<Raw> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    let data = '';
+    const opened = Date.now();
+    const socket = connect(Number(port), hostname);
+    const closed = new Promise<number>((done) => socket.once('close', () => done(Date.now() - opened)));
+    socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
+    socket.on('error', () => {});
+    socket.once('connect', () => resolve({ socket, received: () => data, closed }));
+    socket.once('error', reject);
+  });
+}
+
+const within = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms),
+    ),
+  ]);
+
+/** Whether a WebSocket opens (true) or is refused with an HTTP status (the status). */
+function upgrade(url: string): Promise<{ socket: WebSocket; status: number }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    socket.once('open', () => resolve({ socket, status: 101 }));
+    socket.once('unexpected-response', (_req, res) => {
+      res.resume();
+      resolve({ socket, status: res.statusCode ?? 0 });
+    });
+    socket.once('error', reject);
+  });
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+describe('timeouts', () => {
+  let s: ServerProcess;
+  beforeAll(async () => {
+    s = await server({ TAFL_HEADERS_TIMEOUT_MS: '1000' });
+  });
+
+  it('a request whose headers are half sent is answered 408 and closed within the headers timeout', async () => {
+    const c = await raw(s.url);
+    c.socket.write('GET /api/lobby HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: */');
+    const ms = await within(c.closed, 5000, 'the half-sent request was not closed');
+    // Node looks every quarter of the timeout: closed after 1 s, well before 2 s.
+    expect(ms).toBeGreaterThanOrEqual(900);
+    expect(ms).toBeLessThan(2500);
+    expect(c.received()).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('a connection that sends nothing is closed within the headers timeout too', async () => {
+    const c = await raw(s.url);
+    const ms = await within(c.closed, 5000, 'the silent connection was not closed');
+    expect(ms).toBeGreaterThanOrEqual(900);
+    expect(ms).toBeLessThan(2500);
+  });
+
+  it('a request sent in time is answered as usual', async () => {
+    const c = await raw(s.url);
+    c.socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    await within(c.closed, 5000, 'the answered request was not closed');
+    expect(c.received()).toMatch(/^HTTP\/1\.1 200/);
+  });
+});
+
+describe('connections per address and in all', () => {
+  it('beyond TAFL_MAX_CONNECTIONS_PER_ADDRESS, an address gets 429 and a closed socket', async () => {
+    const s = await server({ TAFL_MAX_CONNECTIONS_PER_ADDRESS: '4' });
+    const held = await Promise.all([1, 2, 3, 4].map(() => raw(s.url)));
+    const extra = await raw(s.url);
+    await within(extra.closed, 3000, 'the extra connection was not closed');
+    expect(extra.received()).toMatch(/^HTTP\/1\.1 429/);
+    expect(extra.received()).toContain('"code":"rate/limited"');
+    // The four held are still open and served.
+    held[0]!.socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    await within(held[0]!.closed, 3000, 'a held connection was not answered');
+    expect(held[0]!.received()).toMatch(/^HTTP\/1\.1 200/);
+    // One closed (the one answered above): a new one is let in.
+    await sleep(100);
+    const next = await raw(s.url);
+    next.socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    for (let i = 0; i < 50 && !next.received().includes('"ok"'); i++) await sleep(20);
+    expect(next.received()).toMatch(/^HTTP\/1\.1 200/);
+    // Four open again (kept alive): a WebSocket is a connection too, refused the same way.
+    const ws = await upgrade(s.ws);
+    expect(ws.status).toBe(429);
+    [...held.slice(1), next].forEach((c) => c.socket.destroy());
+  });
+
+  it('beyond TAFL_MAX_SOCKETS_PER_CLIENT, a WebSocket upgrade is refused with 429', async () => {
+    const s = await server({ TAFL_MAX_SOCKETS_PER_CLIENT: '2' });
+    const a = await upgrade(s.ws);
+    const b = await upgrade(s.ws);
+    expect([a.status, b.status]).toEqual([101, 101]);
+    const c = await upgrade(s.ws);
+    expect(c.status).toBe(429);
+    // One closes: the next is let in.
+    a.socket.close();
+    await new Promise((r) => a.socket.once('close', r));
+    await sleep(100);
+    const d = await upgrade(s.ws);
+    expect(d.status).toBe(101);
+    b.socket.terminate();
+    d.socket.terminate();
+  });
+
+  it('beyond TAFL_MAX_CONNECTIONS in all, a connection is closed at once', async () => {
+    const s = await server({ TAFL_MAX_CONNECTIONS: '3' });
+    const held = await Promise.all([1, 2, 3].map(() => raw(s.url)));
+    const extra = await raw(s.url);
+    await within(extra.closed, 3000, 'the connection beyond the total was not closed');
+    expect(extra.received()).toBe('');
+    held.forEach((c) => c.socket.destroy());
+  });
+});
+
+describe('WebSocket heartbeat', () => {
+  it('a peer that stops answering pings is terminated; one that answers stays', async () => {
+    const s = await server({ TAFL_PING_MS: '300' });
+    const opened = Date.now();
+    const silent = new WebSocket(s.ws, { autoPong: false });
+    const answering = new WebSocket(s.ws);
+    let pings = 0;
+    silent.on('ping', () => pings++);
+    await Promise.all([silent, answering].map((w) => new Promise((r) => w.once('open', r))));
+    const closed = await within(
+      new Promise<number>((r) => silent.once('close', () => r(Date.now() - opened))),
+      3000,
+      'the silent peer was not terminated',
+    );
+    // Pinged, not answered, dropped at the next ping: within two intervals (and some slack).
+    expect(pings).toBeGreaterThanOrEqual(1);
+    expect(closed).toBeLessThan(1500);
+    await sleep(1000);
+    expect(answering.readyState).toBe(WebSocket.OPEN);
+    answering.terminate();
+  });
+});
