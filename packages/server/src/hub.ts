@@ -22,6 +22,7 @@ import {
   type Side,
 } from '@tafl/core';
 import { randomInt } from 'node:crypto';
+import { Clocks, resumeClocks, systemTime, type TimeSource } from './clocks.js';
 import {
   clockView,
   clocksAfterMove,
@@ -77,15 +78,18 @@ export interface HubOptions {
   /** This process's id, sent with every change notice. */
   readonly origin: string;
   readonly log?: (message: string) => void;
+  /** The flag timers' time source (the system's by default). */
+  readonly time?: TimeSource;
 }
 
 /** An action computed against a stale copy of the game: read it again and retry. */
 const STALE = Symbol('stale');
 type Outcome = Refusal | undefined | typeof STALE;
 
-const HEARTBEAT_MS = 1000;
-/** No heartbeat for this long: every process was down, and the clocks must not count it. */
-const DOWN_AFTER_MS = 3000;
+/** How often this process writes that it is up: the precision of the time credited after a crash. */
+const HEARTBEAT_MS = 250;
+/** A heartbeat younger than this at a start may be a live process's: wait and see. */
+const ALIVE_MS = 1000;
 const SWEEP_MS = 10_000;
 const IDLE_MS = 5 * 60_000;
 
@@ -94,7 +98,7 @@ const encode = (message: ServerMessage): string => JSON.stringify(message);
 export class Hub {
   private readonly games = new Map<string, Live>();
   private readonly loading = new Map<string, Promise<Live | undefined>>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly clocks: Clocks;
   private readonly intervals: NodeJS.Timeout[] = [];
   private lobbyCache: { at: number; lobby: Promise<Lobby> } | undefined;
   private readonly log: (message: string) => void;
@@ -104,24 +108,39 @@ export class Hub {
     private readonly options: HubOptions,
   ) {
     this.log = options.log ?? (() => {});
+    this.clocks = new Clocks({
+      time: options.time ?? systemTime,
+      running: () => this.store.runningClocks(),
+      flag: (id) => this.flagDue(id),
+      log: this.log,
+      horizonMs: 2 * SWEEP_MS,
+    });
   }
 
-  /** Credits the clocks with the time every server was down, then keeps time and listens. */
+  /**
+   * Credits the clocks with the time no server was up, then keeps time, listens, and arms the
+   * timer of every running clock.
+   */
   async start(): Promise<void> {
-    const now = Date.now();
-    const last = await this.store.lastHeartbeat();
-    if (last !== undefined && now - last > DOWN_AFTER_MS) {
-      const shifted = await this.store.shiftClocks(now - last);
-      if (shifted > 0)
-        this.log(`clocks of ${shifted} games stopped for the ${now - last} ms the server was down`);
-    }
-    await this.store.heartbeat(this.options.origin, now);
+    const origin = this.options.origin;
+    const { downMs, shifted } = await resumeClocks({
+      time: this.options.time ?? systemTime,
+      lastHeartbeat: () => this.store.lastHeartbeat(),
+      lastChange: async () => {
+        const rows = await this.store.runningClocks();
+        return rows.length === 0 ? undefined : Math.max(...rows.map((row) => row.updatedAt));
+      },
+      shift: (ms) => this.store.shiftClocks(ms),
+      heartbeat: (now) => this.store.heartbeat(origin, now),
+      aliveMs: ALIVE_MS,
+    });
+    if (shifted > 0) this.log(`clocks of ${shifted} games stopped for the ${downMs} ms no server was up`);
     await this.store.listen(
-      this.options.origin,
+      origin,
       (notice) => this.onNotice(notice),
       () => this.refreshAll(),
     );
-    await this.sweepClocks();
+    await this.clocks.rearm();
     const every = (ms: number, f: () => Promise<unknown> | void): void => {
       const timer = setInterval(() => {
         Promise.resolve(f()).catch((e: unknown) => this.log(`background task failed: ${String(e)}`));
@@ -129,17 +148,34 @@ export class Hub {
       timer.unref();
       this.intervals.push(timer);
     };
-    every(HEARTBEAT_MS, () => this.store.heartbeat(this.options.origin, Date.now()));
-    every(SWEEP_MS, () => this.sweepClocks());
+    // A heartbeat that is written again after failures: the database is back, check every clock.
+    let failing = false;
+    every(HEARTBEAT_MS, async () => {
+      try {
+        await this.store.heartbeat(origin, Date.now());
+      } catch (e) {
+        if (!failing) this.log(`the heartbeat could not be written: ${String(e)}`);
+        failing = true;
+        return;
+      }
+      if (!failing) return;
+      failing = false;
+      this.log('the database answers again; every clock is checked');
+      await this.clocks.rearm();
+    });
+    every(SWEEP_MS, () => this.clocks.rearm());
     every(60_000, () => this.evictIdle());
   }
 
   /** Stops the timers and waits for every change under way. */
   async stop(): Promise<void> {
     for (const timer of this.intervals) clearInterval(timer);
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
+    this.clocks.stop();
     await Promise.allSettled([...this.games.values()].map((live) => live.tail));
+    // The last moment this process was up: a restart credits the clocks from here.
+    await this.store
+      .heartbeat(this.options.origin, Date.now())
+      .catch((e: unknown) => this.log(`the last heartbeat could not be written: ${String(e)}`));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -435,6 +471,18 @@ export class Hub {
     });
   }
 
+  /** A flag timer ran out: ends the game on time, or arms the timer again; throws on failure. */
+  private async flagDue(id: string): Promise<void> {
+    const live = await this.get(id);
+    if (!live) return;
+    const outcome = await this.act(live, async () => {
+      const flagged = await this.flag(live);
+      if (flagged === undefined) this.arm(live);
+      return flagged;
+    });
+    if (outcome) throw new Error(`${outcome.code}: ${outcome.message}`);
+  }
+
   /** Ends the game on time if the side to move's time has run out. */
   private async flag(live: Live): Promise<Outcome> {
     const turn = turnAt(live.rules, live.row.ply);
@@ -652,7 +700,7 @@ export class Hub {
     this.lobbyCache = undefined;
     const live = this.games.get(notice.id);
     if (!live) {
-      // Not served here: a clock it may run is picked up by the sweep.
+      // Not served here: a clock it may run is armed by the sweep.
       return;
     }
     if (live.watchers.size === 0 && live.busy === 0) {
@@ -676,37 +724,7 @@ export class Hub {
   // Clocks and memory
 
   private arm(live: Live): void {
-    const id = live.row.id;
-    const existing = this.timers.get(id);
-    if (existing) clearTimeout(existing);
-    this.timers.delete(id);
-    const due = deadline(live.row, turnAt(live.rules, live.row.ply));
-    if (due !== undefined) this.schedule(id, due);
-  }
-
-  private schedule(id: string, due: number): void {
-    const timer = setTimeout(
-      () => {
-        this.timers.delete(id);
-        void this.get(id)
-          .then((live) => live && this.act(live, () => this.flag(live)))
-          .catch((e: unknown) => this.log(`game ${id}: the time check failed: ${String(e)}`));
-      },
-      Math.min(2 ** 31 - 1, Math.max(0, due - Date.now()) + 20),
-    );
-    timer.unref();
-    this.timers.set(id, timer);
-  }
-
-  /** Arms a timer for every running clock that runs out soon (games served elsewhere too). */
-  private async sweepClocks(): Promise<void> {
-    const horizon = Date.now() + 2 * SWEEP_MS;
-    for (const row of await this.store.runningClocks()) {
-      if (this.timers.has(row.id) || this.games.has(row.id)) continue;
-      const rules = rulesOfRow(row);
-      const due = rules && deadline(row, turnAt(rules, row.ply));
-      if (due !== undefined && due < horizon) this.schedule(row.id, due);
-    }
+    this.clocks.arm(live.row.id, deadline(live.row, turnAt(live.rules, live.row.ply)));
   }
 
   private evictIdle(): void {
