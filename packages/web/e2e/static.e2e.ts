@@ -1,10 +1,11 @@
 // The app's files as Chromium gets them from `npm start`: the scripts compressed and kept for a
 // year (hashed names), the page revalidated, the engine's worker chunk a module script, and no
 // source map asked for nor served.
+import { makeMoveSquares, playMoveRecord, presetById, startingPosition } from '@tafl/core';
 import { readdirSync } from 'node:fs';
 import { get } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import type { Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, useApp } from './harness.js';
 
@@ -94,5 +95,109 @@ describe('the static files', () => {
     app.contexts.push(context);
     const status = await page.evaluate(async (path) => (await fetch(path)).status, `/assets/${map!}`);
     expect(status).toBe(404);
+  });
+});
+
+describe('the Content Security Policy', () => {
+  const RULES = 'brandubh-2019';
+  const square = (page: Page, name: string) => page.locator(`[role="gridcell"][aria-label^="${name},"]`);
+  const plies = (page: Page) => page.locator('.move-list .move[data-ply]').allTextContents();
+
+  it('a game against the computer, the analysis board and the WebSocket run without one violation', async () => {
+    const context = await app.browser.newContext({ locale: 'en-GB', viewport: { width: 1200, height: 900 } });
+    app.contexts.push(context);
+    // Chromium says each refusal in the console, and fires securitypolicyviolation.
+    await context.addInitScript(() => {
+      const w = window as Window & { violations?: string[] };
+      w.violations = [];
+      document.addEventListener('securitypolicyviolation', (e) =>
+        w.violations!.push(`${e.effectiveDirective} ${e.blockedURI}`),
+      );
+    });
+    const page = await context.newPage();
+    const logged: string[] = [];
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (/Content.Security.Policy/i.test(m.text())) logged.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    const violations = async (): Promise<string[]> => [
+      ...logged,
+      ...(await page.evaluate(() => (window as Window & { violations?: string[] }).violations ?? [])),
+    ];
+    const document = await page.goto(app.server.url);
+    expect(await document!.headerValue('content-security-policy')).toContain("script-src 'self'");
+
+    // The computer (attackers, level 1) opens from its worker; the person answers; it replies.
+    await page.getByRole('button', { name: 'Options: Play the computer' }).click();
+    await page.locator('input[name="level"][value="1"]').check();
+    await page.locator('input[name="side"][value="defenders"]').check();
+    await page.getByRole('link', { name: 'Choose the rules' }).first().click();
+    await page.locator(`.rulesets-card[data-rules="${RULES}"] button[data-way="computer"]`).click();
+    await page.waitForSelector('.game-screen [role="grid"]');
+    const longer = (n: number) =>
+      page.waitForFunction((k) => document.querySelectorAll('.move-list .move[data-ply]').length >= k, n, {
+        timeout: 15_000,
+      });
+    await longer(1);
+    const pos = startingPosition(presetById(RULES)!);
+    for (const m of await plies(page)) expect(playMoveRecord(pos, m).ok).toBe(true);
+    const [from = '', to = ''] = makeMoveSquares(pos.geo, pos.legalMoves()[0]!).split('-');
+    await square(page, from).click();
+    await square(page, to).click();
+    await longer(3);
+
+    // The analysis board of that position: the engine's worker gives a line.
+    const played = (await plies(page)).map((m) => /[a-z]\d+-[a-z]\d+/.exec(m)![0]);
+    await page.goto(`${app.server.url}#/analysis?rules=${RULES}&moves=${played.join('+')}`);
+    await page.waitForSelector('.analysis-screen [role="grid"]');
+    await page.waitForSelector('.analysis-line', { timeout: 15_000 });
+
+    // Online play's WebSocket, to the page's own origin (connect-src 'self' covers ws:).
+    const hello = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/api/ws`);
+          ws.onmessage = (e) => (resolve(String(e.data)), ws.close());
+          ws.onerror = () => resolve('error');
+        }),
+    );
+    expect(JSON.parse(hello)).toMatchObject({ t: 'hello' });
+
+    expect(errors).toEqual([]);
+    expect(await violations()).toEqual([]);
+    // The listeners do hear a violation: an inline style is refused and reported.
+    await page.evaluate(() => {
+      const style = window.document.createElement('style');
+      style.textContent = 'body { outline: 1px solid red }';
+      window.document.head.append(style);
+    });
+    await page.waitForFunction(
+      () => ((window as Window & { violations?: string[] }).violations ?? []).length > 0,
+    );
+    const heard = await violations();
+    expect(heard.some((v) => /style-src/.test(v))).toBe(true);
+    expect(logged.some((v) => /style/.test(v))).toBe(true);
+  });
+
+  it('no page of another site can frame the app', async () => {
+    const context = await app.browser.newContext();
+    app.contexts.push(context);
+    const page = await context.newPage();
+    const logged: string[] = [];
+    page.on('console', (m) => logged.push(m.text()));
+    await page.setContent(`<iframe src="${app.server.url}" width="600" height="400"></iframe>`);
+    await page.waitForFunction(() => document.querySelector('iframe') !== null);
+    await page.waitForTimeout(1500);
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    // The frame shows Chromium's refusal, not the app.
+    const app_ = frame
+      ? await frame
+          .locator('#app')
+          .count()
+          .catch(() => 0)
+      : 0;
+    expect(app_).toBe(0);
+    expect(logged.some((t) => /frame-ancestors|X-Frame-Options/.test(t))).toBe(true);
   });
 });

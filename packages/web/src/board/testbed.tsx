@@ -27,6 +27,7 @@ import { useMemo, useState } from 'preact/hooks';
 import type { BoardConfig, BoardSquare, PieceRole, SquareMarks } from './api.js';
 import { Board } from './Board.js';
 import '../styles/global.css';
+import './testbed.css';
 
 declare global {
   interface Window {
