@@ -2,9 +2,12 @@
  * Clocks do not run while the server is down, and the time it was down is credited once: a live
  * game's server is killed (SIGKILL) while a player thinks, started again on the same database
  * after a short and after a long outage, and both clocks are compared with what they were at
- * the last confirmed move, less only the time a server was up.
+ * the last confirmed move, less only the time a server was up. And a flag that falls while
+ * PostgreSQL cannot be reached (through a TCP relay this test cuts) ends the game on time once
+ * it can be reached again.
  */
 
+import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ClockView } from '../src/protocol.js';
 import {
@@ -99,5 +102,83 @@ describe.each(BACKENDS)('clocks across a SIGKILL, on %s', (backend) => {
     const long = await outage(third, 800, 5000);
     expect(long.charged).toBeGreaterThan(800 - TOLERANCE_MS);
     expect(first.clock.attackers).toBe(60_000);
+  });
+});
+
+/** A TCP relay to PostgreSQL that can go down (nothing listens, every connection cut) and up. */
+class Relay {
+  private server: Server | undefined;
+  private readonly sockets = new Set<Socket>();
+  port = 0;
+
+  constructor(
+    private readonly host: string,
+    private readonly upstreamPort: number,
+  ) {}
+
+  async up(): Promise<void> {
+    const server = createServer((client) => {
+      const upstream = connect(this.upstreamPort, this.host);
+      for (const [a, b] of [
+        [client, upstream],
+        [upstream, client],
+      ] as const) {
+        this.sockets.add(a);
+        a.on('error', () => {});
+        a.on('close', () => (this.sockets.delete(a), b.destroy()));
+        a.pipe(b);
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    const address = server.address();
+    if (typeof address === 'object' && address) this.port = address.port;
+    this.server = server;
+  }
+
+  async down(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    for (const s of this.sockets) s.destroy();
+    this.sockets.clear();
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+describe.runIf(process.env.TAFL_TEST_PG)('a flag during a PostgreSQL outage', () => {
+  it('ends the game on time once the database can be reached again', async () => {
+    const fresh = await freshDatabase('postgres');
+    removals.push(fresh.remove);
+    const url = new URL(fresh.setup.databaseUrl!);
+    const relay = new Relay(url.hostname, Number(url.port || 5432));
+    await relay.up();
+    url.hostname = '127.0.0.1';
+    url.port = String(relay.port);
+    const server = await startServer({ databaseUrl: url.toString() });
+    running.push(server);
+    // Live 4 s + 0; the defenders' clock runs from the attackers' first move.
+    const a = await createGame(server.url, { time: { kind: 'live', baseMs: 4000, incrementMs: 0 } });
+    const d = await joinGame(server.url, a.game.id);
+    const attackers = await Client.connect(server.ws);
+    attackers.send({ t: 'watch', game: a.game.id, token: a.token });
+    attackers.send({ t: 'move', game: a.game.id, token: a.token, ply: 0, move: 'd2-c2' });
+    const moved = await attackers.next('move');
+    expect(moved.clock?.running).toBe('defenders');
+    expect(d.side).toBe('defenders');
+    // The database is unreachable for 6 s, while the defenders' time runs out.
+    await sleep(1000);
+    await relay.down();
+    await sleep(6000);
+    expect(attackers.messages.some((m) => m.t === 'update' && m.game.status === 'ended')).toBe(false);
+    await relay.up();
+    const backAt = Date.now();
+    // Back: the game ends on time by itself, told to the watcher, and so stored.
+    const ended = await attackers.next('update', (m) => m.game.status === 'ended', 15_000);
+    expect(ended.game.result).toEqual({ winner: 'attackers', reason: 'time' });
+    expect(ended.game.clock?.defenders).toBe(0);
+    expect(Date.now() - backAt).toBeLessThan(8000);
+    const stored = await fetchGame(server.url, a.game.id);
+    expect(stored.status).toBe('ended');
+    expect(stored.result).toEqual({ winner: 'attackers', reason: 'time' });
+    attackers.close();
   });
 });
