@@ -212,7 +212,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     {
       websocket: true,
       preValidation: async (request, reply) => {
-        if ((sockets.get(request.ip) ?? 0) >= limits.maxSocketsPerClient)
+        if ((sockets.get(clientKey(request.ip)) ?? 0) >= limits.maxSocketsPerClient)
           return refuse(reply, {
             code: 'rate/limited',
             message: `at most ${limits.maxSocketsPerClient} connections from one address`,
@@ -221,7 +221,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       },
     },
     (socket, request) => {
-      const ip = request.ip;
+      const ip = clientKey(request.ip);
       sockets.set(ip, (sockets.get(ip) ?? 0) + 1);
       socket.once('close', () => {
         const left = (sockets.get(ip) ?? 1) - 1;
@@ -239,7 +239,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // Every write (a game created or joined, an analysis kept) takes a token of the address's bucket.
   const limiter = perAddress(options.httpRate ?? 2, 30);
   app.addHook('onRequest', async (request, reply) => {
-    if ((request.method === 'POST' || request.method === 'PUT') && !limiter(request.ip))
+    if ((request.method === 'POST' || request.method === 'PUT') && !limiter(clientKey(request.ip)))
       return refuse(reply, {
         code: 'rate/limited',
         message:
@@ -376,8 +376,9 @@ function capConnections(app: FastifyInstance, limits: Limits, trustProxy: number
     'HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json; charset=utf-8\r\n' +
     `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
   app.server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress;
-    if (address === undefined || trusted(address, socket.remoteFamily)) return;
+    const remote = socket.remoteAddress;
+    if (remote === undefined || trusted(remote, socket.remoteFamily)) return;
+    const address = clientKey(remote);
     const count = (open.get(address) ?? 0) + 1;
     open.set(address, count);
     socket.once('close', () => {
@@ -412,6 +413,28 @@ function proxies(trustProxy: number | string | undefined): (address: string, fam
     if (v4) return list.check(v4, 'ipv4') || list.check(address, 'ipv6');
     return list.check(address, family === 'IPv6' || isIPv6(address) ? 'ipv6' : 'ipv4');
   };
+}
+
+/**
+ * The key a client's limits are counted by: its IPv4 address, or its IPv6 address's /64 (one
+ * subscriber's network, whose 2^64 addresses are all the same client's to pick from).
+ */
+export function clientKey(address: string): string {
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (v4) return v4;
+  if (!isIPv6(address)) return address;
+  const bare = address.replace(/%.*$/, '');
+  const [head = '', tail] = bare.split('::') as [string, string | undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /** A token bucket per client address; `rate` 0 lets everything through. */

@@ -8,6 +8,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { clientKey } from '../src/app.js';
 import { startServer, type ServerProcess } from './harness.js';
 
 const servers: ServerProcess[] = [];
@@ -91,6 +92,24 @@ describe.each([
     expect(await write(s, '2001:db8::1')).toBe(400);
     // The nearest untrusted address is the client: a client's own forged entry changes nothing.
     expect(await write(s, 'forged, 203.0.113.1')).toBe(429);
+  });
+});
+
+describe('IPv6 clients', () => {
+  it('are counted by their /64, IPv4 ones by their address', () => {
+    expect(clientKey('2001:db8:1:2::1')).toBe(clientKey('2001:DB8:1:2:aaaa:bbbb:cccc:dddd'));
+    expect(clientKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8:1:3::1')).not.toBe(clientKey('2001:db8:1:2::1'));
+    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('::ffff:203.0.113.1')).toBe('203.0.113.1');
+    expect(clientKey('203.0.113.1')).not.toBe(clientKey('203.0.113.2'));
+  });
+
+  it('share one limit within a /64, behind a trusted proxy', async () => {
+    const s = await server({ TRUST_PROXY: '127.0.0.1' });
+    await spend(s, '2001:db8:1:2::1');
+    expect(await write(s, '2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe(429);
+    expect(await write(s, '2001:db8:1:3::1')).toBe(400);
   });
 });
 
