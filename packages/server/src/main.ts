@@ -59,6 +59,8 @@ function limitSettings(): Partial<Limits> {
 if (process.argv[2] === 'backup') process.exit(await backupCommand(process.argv.slice(3), process.env));
 
 try {
+  // The network settings are checked before anything opens: a mistake stops the start at once.
+  const network = { ...trustProxy(process.env.TRUST_PROXY), limits: limitSettings() };
   const origin = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const databaseUrl = process.env.DATABASE_URL;
   // SQLite: one process per data folder; a second one stops here, saying why.
@@ -82,8 +84,7 @@ try {
     log,
     ...(httpRate === undefined || !Number.isFinite(httpRate) ? {} : { httpRate }),
     serveSourceMaps: process.env.SERVE_SOURCEMAPS === '1',
-    ...trustProxy(process.env.TRUST_PROXY),
-    limits: limitSettings(),
+    ...network,
     ready: () => store.ping(),
   });
   await app.listen({ host, port });

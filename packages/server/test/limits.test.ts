@@ -167,3 +167,14 @@ describe('WebSocket heartbeat', () => {
     answering.terminate();
   });
 });
+
+describe('a limit that is not a number', () => {
+  it('stops the server at start with a sentence that says why', async () => {
+    await expect(server({ TAFL_MAX_CONNECTIONS_PER_ADDRESS: '0' })).rejects.toThrow(
+      /TAFL_MAX_CONNECTIONS_PER_ADDRESS=0: a whole number of at least 1/,
+    );
+    await expect(server({ TAFL_HEADERS_TIMEOUT_MS: '5s' })).rejects.toThrow(
+      /TAFL_HEADERS_TIMEOUT_MS=5s: a whole number of at least 100/,
+    );
+  });
+});
