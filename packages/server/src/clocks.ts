@@ -147,8 +147,11 @@ export interface ResumeOptions {
   lastHeartbeat(): Promise<number | undefined>;
   /** The latest moment a running game was changed (a commit proves a server was up then). */
   lastChange(): Promise<number | undefined>;
-  /** Adds `ms` to every running clock's turn start; the number of games shifted. */
-  shift(ms: number): Promise<number>;
+  /**
+   * Adds `ms` to every running clock's turn start and writes this process's heartbeat at `now`,
+   * in one transaction (so the same time is never credited twice); the number of games shifted.
+   */
+  shift(ms: number, now: number): Promise<number>;
   /** Writes this process's heartbeat at `now`. */
   heartbeat(now: number): Promise<void>;
   /**
@@ -182,9 +185,11 @@ export async function resumeClocks(o: ResumeOptions): Promise<{ downMs: number; 
   const up = Math.max(last, changed ?? last);
   const now = o.time.now();
   const downMs = Math.max(0, now - up);
-  const shifted = downMs > 0 ? await o.shift(downMs) : 0;
-  await o.heartbeat(now);
-  return { downMs, shifted };
+  if (downMs === 0) {
+    await o.heartbeat(now);
+    return { downMs, shifted: 0 };
+  }
+  return { downMs, shifted: await o.shift(downMs, now) };
 }
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));

@@ -254,7 +254,7 @@ describe('time no server was up', () => {
         time,
         lastHeartbeat: async () => (heartbeats.length ? Math.max(...heartbeats) : undefined),
         lastChange: async () => lastChange,
-        shift: async (ms: number) => (shifts.push(ms), 3),
+        shift: async (ms: number, now: number) => (shifts.push(ms), written.push(now), 3),
         heartbeat: async (now: number) => void written.push(now),
         aliveMs: 1000,
       },

@@ -438,6 +438,10 @@ describe.each(backends)('store on $name', (backend) => {
       expect(await store.loadGame(stopped.id)).toEqual(stopped);
       // Shifting touches neither the version nor anything else.
       expect(await store.loadGame(running.id)).toEqual({ ...running, turnStartedAt: T0 + 60_500 });
+      // With a heartbeat, written in the same transaction.
+      expect(await store.shiftClocks(1000, { serverId: 'p', at: T0 + 90_000 })).toBe(2);
+      expect((await store.loadGame(running.id))!.turnStartedAt).toBe(T0 + 61_500);
+      expect(await store.lastHeartbeat()).toBe(T0 + 90_000);
     });
 
     it('keeps heartbeats: one per process, replaced; the latest of all', async () => {

@@ -223,14 +223,23 @@ export class KyselyStore implements Store {
     return rows.map(gameFromDb);
   }
 
-  async shiftClocks(ms: number): Promise<number> {
+  async shiftClocks(ms: number, heartbeat?: { serverId: string; at: number }): Promise<number> {
     if (!Number.isSafeInteger(ms)) throw new TypeError(`shiftClocks: ${ms} is not a whole number of ms`);
-    const result = await this.db
-      .updateTable('games')
-      .set((eb) => ({ turn_started_at: eb('turn_started_at', '+', ms) }))
-      .where('status', '=', sql.lit('playing'))
-      .where('turn_started_at', 'is not', null)
-      .executeTakeFirst();
+    const result = await this.db.transaction().execute(async (trx) => {
+      const shifted = await trx
+        .updateTable('games')
+        .set((eb) => ({ turn_started_at: eb('turn_started_at', '+', ms) }))
+        .where('status', '=', sql.lit('playing'))
+        .where('turn_started_at', 'is not', null)
+        .executeTakeFirst();
+      if (heartbeat)
+        await trx
+          .insertInto('heartbeats')
+          .values({ server_id: heartbeat.serverId, at: heartbeat.at })
+          .onConflict((oc) => oc.column('server_id').doUpdateSet((eb) => ({ at: eb.ref('excluded.at') })))
+          .execute();
+      return shifted;
+    });
     return Number(result.numUpdatedRows);
   }
 

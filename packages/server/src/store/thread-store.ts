@@ -151,8 +151,8 @@ export class ThreadStore implements Store {
     return this.call('runningClocks');
   }
 
-  shiftClocks(ms: number): Promise<number> {
-    return this.call('shiftClocks', ms);
+  shiftClocks(ms: number, heartbeat?: { serverId: string; at: number }): Promise<number> {
+    return this.call('shiftClocks', ms, heartbeat);
   }
 
   loadAnalysis(gameId: string): Promise<AnalysisRow | undefined> {

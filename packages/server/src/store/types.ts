@@ -131,9 +131,10 @@ export interface Store {
   runningClocks(): Promise<GameRow[]>;
   /**
    * Adds `ms` to the turnStartedAt of every game with a running clock: the time the server was
-   * down, which no clock should count. One statement, one transaction.
+   * down, which no clock should count. One statement, one transaction, with `heartbeat` written
+   * in it when given (so a process killed right after cannot credit the same time again).
    */
-  shiftClocks(ms: number): Promise<number>;
+  shiftClocks(ms: number, heartbeat?: { serverId: string; at: number }): Promise<number>;
   /** The analysis kept with a game, if any. */
   loadAnalysis(gameId: string): Promise<AnalysisRow | undefined>;
   /**
