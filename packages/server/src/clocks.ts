@@ -60,6 +60,7 @@ export class Clocks {
   /** The pending check of every clock after a failure, and the wait before the next one. */
   private recovery: unknown;
   private wait: number;
+  private beating: unknown;
   private stopped = false;
 
   constructor(private readonly options: ClocksOptions) {
@@ -123,8 +124,41 @@ export class Clocks {
     }, wait);
   }
 
+  /**
+   * Writes this process's heartbeat every `everyMs` (one at a time, never piling up while the
+   * database hangs). One written after failures means the database answers again: every clock
+   * is checked (`rearm`).
+   */
+  beat(write: (now: number) => Promise<void>, everyMs: number): void {
+    let failing = false;
+    const next = (): void => {
+      if (this.stopped) return;
+      this.beating = this.time.setTimeout(() => {
+        this.beating = undefined;
+        write(this.time.now()).then(
+          () => {
+            if (failing) {
+              failing = false;
+              this.log('the database answers again; every clock is checked');
+              void this.rearm();
+            }
+            next();
+          },
+          (e: unknown) => {
+            if (!failing) this.log(`the heartbeat could not be written (${message(e)})`);
+            failing = true;
+            next();
+          },
+        );
+      }, everyMs);
+    };
+    next();
+  }
+
   /** Clears every timer; nothing is armed after this. */
   stop(): void {
+    if (this.beating !== undefined) this.time.clearTimeout(this.beating);
+    this.beating = undefined;
     this.stopped = true;
     for (const timer of this.timers.values()) this.time.clearTimeout(timer);
     this.timers.clear();

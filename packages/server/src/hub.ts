@@ -148,21 +148,7 @@ export class Hub {
       timer.unref();
       this.intervals.push(timer);
     };
-    // A heartbeat that is written again after failures: the database is back, check every clock.
-    let failing = false;
-    every(HEARTBEAT_MS, async () => {
-      try {
-        await this.store.heartbeat(origin, Date.now());
-      } catch (e) {
-        if (!failing) this.log(`the heartbeat could not be written: ${String(e)}`);
-        failing = true;
-        return;
-      }
-      if (!failing) return;
-      failing = false;
-      this.log('the database answers again; every clock is checked');
-      await this.clocks.rearm();
-    });
+    this.clocks.beat((now) => this.store.heartbeat(origin, now), HEARTBEAT_MS);
     every(SWEEP_MS, () => this.clocks.rearm());
     every(60_000, () => this.evictIdle());
   }
@@ -713,9 +699,13 @@ export class Hub {
       );
   }
 
-  /** Notices may have been missed (the LISTEN connection was lost): read every game again. */
+  /**
+   * Notices may have been missed (the LISTEN connection was lost): read every game again, and
+   * check every clock (a flag may have fallen while the database could not be reached).
+   */
   private refreshAll(): void {
     this.lobbyCache = undefined;
+    void this.clocks.rearm();
     for (const live of this.games.values())
       this.onNotice({ id: live.row.id, version: Number.MAX_SAFE_INTEGER, origin: '' });
   }

@@ -232,6 +232,42 @@ describe('flag timers', () => {
     expect(world.ended.get('g')).toBe(T0 + 6500);
   });
 
+  it('checks every clock as soon as a heartbeat is written again after an outage', async () => {
+    // Game 'a' has no timer here (another process served it and went away).
+    const world = new World([game('a', 3000)]);
+    const beats: number[] = [];
+    world.clocks.beat(async (now) => {
+      if (world.down) throw new Error('connect ECONNREFUSED');
+      beats.push(now);
+    }, 250);
+    await world.time.advanceTo(T0 + 1000);
+    expect(beats).toEqual([T0 + 250, T0 + 500, T0 + 750, T0 + 1000]);
+    world.down = true;
+    await world.time.advanceTo(T0 + 8000);
+    expect(world.ended.size).toBe(0);
+    world.down = false;
+    await world.time.advanceTo(T0 + 8250);
+    expect([...world.ended]).toEqual([['a', T0 + 8250]]);
+    world.clocks.stop();
+    expect(world.time.pending).toBe(0);
+  });
+
+  it('writes one heartbeat at a time while the database hangs', async () => {
+    const world = new World([]);
+    let calls = 0;
+    let release = (): void => {};
+    world.clocks.beat(() => {
+      calls++;
+      return new Promise<void>((resolve) => (release = resolve));
+    }, 250);
+    await world.time.advanceTo(T0 + 5000);
+    expect(calls).toBe(1);
+    release();
+    await world.time.advanceTo(T0 + 5250);
+    expect(calls).toBe(2);
+    world.clocks.stop();
+  });
+
   it('stop clears every timer', async () => {
     const world = new World([game('g', 2000)]);
     await world.clocks.rearm();
