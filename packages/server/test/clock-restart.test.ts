@@ -68,7 +68,9 @@ describe.each(BACKENDS)('clocks across a SIGKILL, on %s', (backend) => {
       await sleep(thinkMs);
       const killedAt = Date.now();
       await server.kill();
+      const deadAt = Date.now();
       await sleep(downMs);
+      const spawnAt = Date.now();
       server = await startServer(setup);
       running.push(server);
       const readyAt = Date.now();
@@ -82,7 +84,12 @@ describe.each(BACKENDS)('clocks across a SIGKILL, on %s', (backend) => {
       const up = killedAt - last.at + (readAt - readyAt);
       const charged = last.clock[mover] - view.clock![mover];
       expect(Math.abs(charged - up)).toBeLessThan(TOLERANCE_MS);
-      return { up, charged };
+      // The time credited, as the server says: from no earlier than its last heartbeat (written
+      // every 250 ms) before it died, to no later than when it was ready again.
+      const credited = Number(/stopped for the (\d+) ms/.exec(server.log())?.[1]);
+      expect(credited).toBeGreaterThanOrEqual(spawnAt - deadAt);
+      expect(credited).toBeLessThanOrEqual(readyAt - killedAt + TOLERANCE_MS);
+      return { up, charged, credited };
     };
 
     const first = await play('attackers', 0, 'd2-c2');
