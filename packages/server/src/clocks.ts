@@ -54,7 +54,7 @@ export interface ClocksOptions {
 }
 
 export class Clocks {
-  private readonly timers = new Map<string, unknown>();
+  private readonly timers = new Map<string, { handle: unknown; due: number }>();
   private readonly time: TimeSource;
   private readonly log: (message: string) => void;
   /** The pending check of every clock after a failure, and the wait before the next one. */
@@ -72,12 +72,12 @@ export class Clocks {
   /** Sets game `id`'s timer to `due` (replacing the one it had), or clears it (undefined). */
   arm(id: string, due: number | undefined): void {
     const existing = this.timers.get(id);
-    if (existing !== undefined) this.time.clearTimeout(existing);
+    if (existing !== undefined) this.time.clearTimeout(existing.handle);
     this.timers.delete(id);
     if (due === undefined || this.stopped) return;
     const ms = Math.min(MAX_WAIT_MS, Math.max(0, due - this.time.now()));
-    const timer = this.time.setTimeout(() => {
-      if (this.timers.get(id) !== timer) return;
+    const handle = this.time.setTimeout(() => {
+      if (this.timers.get(id)?.handle !== handle) return;
       this.timers.delete(id);
       this.options.flag(id).then(
         () => (this.wait = this.options.retryMs ?? 500),
@@ -87,13 +87,14 @@ export class Clocks {
         },
       );
     }, ms);
-    this.timers.set(id, timer);
+    this.timers.set(id, { handle, due });
   }
 
   /**
    * Arms the timer of every stored running clock due within the horizon (one already due fires
-   * at once). If the store cannot be read, it is tried again (after 0.5 s, then longer waits)
-   * until it can.
+   * at once). A timer already armed earlier is kept: it may come from a fresher copy than this
+   * read (a move committed meanwhile), and one that fires early is armed again by `flag`. If the
+   * store cannot be read, it is tried again (after 0.5 s, then longer waits) until it can.
    */
   async rearm(): Promise<void> {
     if (this.stopped) return;
@@ -109,7 +110,8 @@ export class Clocks {
     const horizon = this.time.now() + (this.options.horizonMs ?? 20_000);
     for (const row of rows) {
       const due = dueOf(row);
-      if (due !== undefined && due < horizon) this.arm(row.id, due);
+      const armed = this.timers.get(row.id);
+      if (due !== undefined && due < horizon && !(armed && armed.due <= due)) this.arm(row.id, due);
     }
   }
 
@@ -160,7 +162,7 @@ export class Clocks {
     if (this.beating !== undefined) this.time.clearTimeout(this.beating);
     this.beating = undefined;
     this.stopped = true;
-    for (const timer of this.timers.values()) this.time.clearTimeout(timer);
+    for (const timer of this.timers.values()) this.time.clearTimeout(timer.handle);
     this.timers.clear();
     if (this.recovery !== undefined) this.time.clearTimeout(this.recovery);
     this.recovery = undefined;

@@ -95,6 +95,8 @@ class World {
   readonly rows = new Map<string, GameRow>();
   down = false;
   writesDown = false;
+  /** What the next reads of the running clocks return instead of the rows (a read made earlier). */
+  staleRead: GameRow[] | undefined;
   readonly ended = new Map<string, number>();
   flagCalls = 0;
   readonly clocks: Clocks;
@@ -110,6 +112,7 @@ class World {
       time: this.time,
       running: async () => {
         if (this.down) throw new Error('connect ECONNREFUSED');
+        if (this.staleRead) return this.staleRead;
         return [...this.rows.values()].filter((r) => r.status === 'playing' && r.turnStartedAt !== null);
       },
       flag: async (id) => {
@@ -266,6 +269,21 @@ describe('flag timers', () => {
     await world.time.advanceTo(T0 + 5250);
     expect(calls).toBe(2);
     world.clocks.stop();
+  });
+
+  it('a sweep that read a game before its last move never delays the timer armed after it', async () => {
+    const world = new World([game('g', 9000)]);
+    await world.clocks.rearm();
+    // The read of a sweep under way: the defenders to move, due at 9 s.
+    const stale = [...world.rows.values()];
+    // A move is committed and armed meanwhile: the attackers' clock runs, due at 3 s.
+    world.rows.set('g', { ...game('g', 9000), ply: 2, clockAttackersMs: 3000 });
+    world.clocks.arm('g', T0 + 3000);
+    world.staleRead = stale;
+    await world.clocks.rearm();
+    world.staleRead = undefined;
+    await world.time.advanceTo(T0 + 3000);
+    expect(world.ended.get('g')).toBe(T0 + 3000);
   });
 
   it('stop clears every timer', async () => {
