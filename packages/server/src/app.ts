@@ -19,6 +19,7 @@ import {
   MAX_MESSAGE_BYTES,
   checkCreateRequest,
   checkJoinRequest,
+  MAX_WAITING_PER_CLIENT,
   type ErrorCode,
   type Refusal,
 } from './protocol.js';
@@ -47,6 +48,8 @@ export interface ServerOptions {
    * TRUST_PROXY). Unset: the header is ignored and a client is the socket's address.
    */
   readonly trustProxy?: number | string;
+  /** Waiting games one client may hold at once (default MAX_WAITING_PER_CLIENT; 0: no limit). */
+  readonly maxWaitingPerClient?: number;
   /** The connections' limits and timeouts; see LIMITS for each default. */
   readonly limits?: Partial<Limits>;
   /** `/readyz`: resolves when the database answers (Store.ping), rejects with why not. */
@@ -129,6 +132,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'seat/taken': 409,
   'msg/size': 413,
   'rate/limited': 429,
+  'create/limit': 429,
   'server/busy': 503,
   'server/error': 500,
 };
@@ -250,11 +254,53 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     return undefined;
   });
 
+  // The waiting games each client created (this process's count: forgotten at a restart). A
+  // game leaves its client's count once it is joined, aborted or expired; a creation in flight
+  // holds its place, so simultaneous requests cannot pass the limit together.
+  const waiting = new Map<string, { ids: Set<string>; pending: number }>();
+  const maxWaiting = (options.maxWaitingPerClient ?? MAX_WAITING_PER_CLIENT) || Infinity; // 0: no limit
+  // Every ten minutes, clients whose games all found an opponent (or ended) are forgotten.
+  const sweep = setInterval(() => {
+    void (async () => {
+      for (const [key, held] of waiting) {
+        for (const id of [...held.ids]) {
+          const view = await hub.gameView(id).catch(() => null); // null: unknown for now, kept
+          if (view !== null && view?.status !== 'waiting') held.ids.delete(id);
+        }
+        if (held.ids.size === 0 && held.pending === 0) waiting.delete(key);
+      }
+    })();
+  }, 600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   app.post('/api/games', async (request, reply) => {
     const checked = checkCreateRequest(request.body);
     if (!checked.ok) return refuse(reply, checked);
-    const granted = await hub.create(checked.value);
-    return isRefusal(granted) ? refuse(reply, granted) : reply.code(201).send(granted);
+    if (maxWaiting === Infinity) {
+      const granted = await hub.create(checked.value);
+      return isRefusal(granted) ? refuse(reply, granted) : reply.code(201).send(granted);
+    }
+    const key = clientKey(request.ip);
+    let mine = waiting.get(key);
+    if (!mine) waiting.set(key, (mine = { ids: new Set(), pending: 0 }));
+    const held = mine;
+    if (held.ids.size + held.pending >= maxWaiting)
+      for (const id of [...held.ids]) if ((await hub.gameView(id))?.status !== 'waiting') held.ids.delete(id);
+    if (held.ids.size + held.pending >= maxWaiting)
+      return refuse(reply, {
+        code: 'create/limit',
+        message: `you already have ${maxWaiting} games waiting for an opponent; wait until someone joins one or abort one`,
+      });
+    held.pending++;
+    try {
+      const granted = await hub.create(checked.value);
+      if (isRefusal(granted)) return refuse(reply, granted);
+      held.ids.add(granted.game.id);
+      return reply.code(201).send(granted);
+    } finally {
+      held.pending--;
+      if (held.ids.size === 0 && held.pending === 0) waiting.delete(key);
+    }
   });
 
   app.post<{ Params: { id: string } }>('/api/games/:id/join', async (request, reply) => {

@@ -87,6 +87,7 @@ export class ServerProcess {
       PORT: '0',
       DATA_DIR: dataDir,
       TAFL_HTTP_RATE: '0',
+      TAFL_MAX_WAITING_PER_CLIENT: '0',
       // Every benchmark client is 127.0.0.1: no per-address cap on its thousands of sockets.
       TAFL_MAX_CONNECTIONS: '1000000',
       TAFL_MAX_CONNECTIONS_PER_ADDRESS: '1000000',

@@ -37,6 +37,14 @@ function trustProxy(value: string | undefined): { trustProxy?: number | string }
   return { trustProxy: value };
 }
 
+/** TAFL_MAX_WAITING_PER_CLIENT: waiting games one client may hold at once (0: no limit). */
+function waitingSetting(value: string | undefined): { maxWaitingPerClient?: number } {
+  if (value === undefined || value.trim() === '') return {};
+  if (!/^\d+$/.test(value.trim()))
+    throw new Error(`TAFL_MAX_WAITING_PER_CLIENT=${value}: it is a whole number of games (0: no limit)`);
+  return { maxWaitingPerClient: Number(value) };
+}
+
 /** The connections' limits from the environment (README: the settings table). */
 function limitSettings(): Partial<Limits> {
   const read = (name: string, key: keyof Limits, min: number): Partial<Limits> => {
@@ -83,6 +91,7 @@ try {
     hub,
     log,
     ...(httpRate === undefined || !Number.isFinite(httpRate) ? {} : { httpRate }),
+    ...waitingSetting(process.env.TAFL_MAX_WAITING_PER_CLIENT),
     serveSourceMaps: process.env.SERVE_SOURCEMAPS === '1',
     ...network,
     ready: () => store.ping(),

@@ -36,7 +36,13 @@ export const RATE_PER_SECOND = 20;
 export const RATE_BURST = 60;
 /** Games one connection may watch at once. */
 export const MAX_WATCHED = 32;
+/** The longest display name, in characters (code points) after NFC normalisation and trimming. */
 export const NAME_MAX = 24;
+/**
+ * Waiting games (created, nobody has taken the other seat yet) one client may hold at once; the
+ * next creation is refused with `create/limit` until one is joined, aborted or expires.
+ */
+export const MAX_WAITING_PER_CLIENT = 5;
 export const RULES_MAX = 1024;
 export const GAME_ID_RE = /^[A-Za-z0-9]{10}$/;
 export const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
@@ -245,6 +251,8 @@ export const ERROR_CODES = [
   'abort/late',
   'create/rules',
   'create/name',
+  /** The client already holds MAX_WAITING_PER_CLIENT waiting games (429). */
+  'create/limit',
   'create/time',
   'create/side',
   'server/busy',
@@ -288,17 +296,32 @@ function checkKeys(o: Record<string, unknown>, allowed: readonly string[]): stri
   return undefined;
 }
 
-/** A display name: 1 to NAME_MAX characters once trimmed, no control characters. */
+/** Control characters (Unicode Cc). */
+const CONTROL_RE = /\p{Cc}/u;
+/** Bidirectional controls: embeddings, overrides, isolates, marks and the Arabic letter mark. */
+const BIDI_RE = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/u;
+/** Zero-width characters: space, non-joiner, joiner, word joiner, byte-order mark. */
+const ZERO_WIDTH_RE = /[\u200b-\u200d\u2060\ufeff]/u;
+
+const nameRefused = (message: string): { ok: false } & Refusal => ({
+  ok: false,
+  code: 'create/name',
+  message,
+});
+
+/**
+ * A display name, as it is shown to everybody: NFC-normalised, trimmed, runs of spaces made one,
+ * 1 to NAME_MAX characters, and none of them a control, bidi or zero-width character (which
+ * could hide or reorder what the other players read).
+ */
 export function checkName(x: unknown): Checked<string> {
-  if (typeof x !== 'string') return { ok: false, code: 'create/name', message: 'the name must be a string' };
-  const name = x.trim().replace(/\s+/g, ' ');
-  // eslint-disable-next-line no-control-regex
-  if (name.length === 0 || [...name].length > NAME_MAX || /[\u0000-\u001f\u007f-\u009f]/.test(name))
-    return {
-      ok: false,
-      code: 'create/name',
-      message: `a name has 1 to ${NAME_MAX} characters, none of them control characters`,
-    };
+  if (typeof x !== 'string') return nameRefused('the name must be a string');
+  if (CONTROL_RE.test(x)) return nameRefused('a name may not hold control characters');
+  if (BIDI_RE.test(x)) return nameRefused('a name may not hold bidirectional control characters');
+  if (ZERO_WIDTH_RE.test(x)) return nameRefused('a name may not hold zero-width characters');
+  const name = x.normalize('NFC').trim().replace(/\s+/g, ' ');
+  if (name.length === 0) return nameRefused('a name may not be empty');
+  if ([...name].length > NAME_MAX) return nameRefused(`a name has at most ${NAME_MAX} characters`);
   return { ok: true, value: name };
 }
 

@@ -86,6 +86,7 @@ export async function startServer(setup: ServerSetup = {}): Promise<ServerProces
     HOST: '127.0.0.1',
     PORT: '0',
     TAFL_HTTP_RATE: '0',
+    TAFL_MAX_WAITING_PER_CLIENT: '0',
     ...setup.env,
   };
   delete env.DATABASE_URL;

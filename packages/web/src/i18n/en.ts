@@ -262,7 +262,10 @@ export const en = {
   errRematchTaken: 'The rematch of this game has already begun.',
   errAbortLate: 'A game can only be aborted before its first move.',
   errCreateRules: 'The server cannot play these rules.',
-  errCreateName: 'A name has 1 to 24 characters.',
+  errCreateName: 'A name has 1 to 24 characters, with no invisible or control characters.',
+  // Issue 14, open games per client
+  errCreateLimit:
+    'You already have 5 games waiting for an opponent: wait until someone joins one, or abort one.',
   errCreateTime: 'This clock is not allowed.',
   errCreateSide: 'Choose the attackers, the defenders or random.',
   errServerBusy: 'The server is busy: try again in a moment.',

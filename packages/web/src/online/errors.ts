@@ -50,6 +50,8 @@ export function refusalText(t: Messages, code: RefusalCode | string, message: st
       return t.errCreateRules;
     case 'create/name':
       return t.errCreateName;
+    case 'create/limit':
+      return t.errCreateLimit;
     case 'create/time':
       return t.errCreateTime;
     case 'create/side':
