@@ -42,7 +42,14 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<A
   const dataDir = await mkdtemp(join(tmpdir(), 'tafl-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['packages/server/dist/main.js'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, TAFL_MAX_WAITING_PER_CLIENT: '0', ...extraEnv },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      TAFL_MAX_WAITING_PER_CLIENT: '0',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const started = new Promise<string>((resolve, reject) => {
