@@ -83,9 +83,17 @@ describe('the analysis board', () => {
     // so the step button), the second move of the best line walks two moves into it.
     await page.getByRole('button', { name: 'Previous move' }).click();
     await page.waitForSelector('.analysis-line .pv-move >> nth=1', { timeout: 15_000 });
-    const line = await page.locator('.analysis-line').first().locator('.pv-move').allTextContents();
-    await page.locator('.analysis-line').first().locator('.pv-move').nth(1).click();
-    await expect(current(page).getAttribute('data-path')).resolves.toBe(line.slice(0, 2).join(' '));
+    // The line is read and its move clicked in one step: the engine may deepen and change its line
+    // between two steps.
+    const walked = await page
+      .locator('.analysis-line')
+      .first()
+      .evaluate((el) => {
+        const moves = [...el.querySelectorAll<HTMLElement>('.pv-move')];
+        moves[1]!.click();
+        return moves.slice(0, 2).map((m) => m.textContent);
+      });
+    await expect(current(page).getAttribute('data-path')).resolves.toBe(walked.join(' '));
 
     // Three lines on request, each with its own first move.
     await page.getByRole('checkbox', { name: 'Three lines' }).check();
