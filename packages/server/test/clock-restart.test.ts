@@ -7,7 +7,6 @@
  * it can be reached again.
  */
 
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ClockView } from '../src/protocol.js';
 import {
@@ -17,6 +16,7 @@ import {
   fetchGame,
   freshDatabase,
   joinGame,
+  Relay,
   startServer,
   type ServerProcess,
   type ServerSetup,
@@ -112,55 +112,12 @@ describe.each(BACKENDS)('clocks across a SIGKILL, on %s', (backend) => {
   });
 });
 
-/** A TCP relay to PostgreSQL that can go down (nothing listens, every connection cut) and up. */
-class Relay {
-  private server: Server | undefined;
-  private readonly sockets = new Set<Socket>();
-  port = 0;
-
-  constructor(
-    private readonly host: string,
-    private readonly upstreamPort: number,
-  ) {}
-
-  async up(): Promise<void> {
-    const server = createServer((client) => {
-      const upstream = connect(this.upstreamPort, this.host);
-      for (const [a, b] of [
-        [client, upstream],
-        [upstream, client],
-      ] as const) {
-        this.sockets.add(a);
-        a.on('error', () => {});
-        a.on('close', () => (this.sockets.delete(a), b.destroy()));
-        a.pipe(b);
-      }
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    const address = server.address();
-    if (typeof address === 'object' && address) this.port = address.port;
-    this.server = server;
-  }
-
-  async down(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    for (const s of this.sockets) s.destroy();
-    this.sockets.clear();
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
-
 describe.runIf(process.env.TAFL_TEST_PG)('a flag during a PostgreSQL outage', () => {
   it('ends the game on time once the database can be reached again', async () => {
     const fresh = await freshDatabase('postgres');
     removals.push(fresh.remove);
-    const url = new URL(fresh.setup.databaseUrl!);
-    const relay = new Relay(url.hostname, Number(url.port || 5432));
-    await relay.up();
-    url.hostname = '127.0.0.1';
-    url.port = String(relay.port);
-    const server = await startServer({ databaseUrl: url.toString() });
+    const { relay, databaseUrl } = await Relay.to(fresh.setup.databaseUrl!);
+    const server = await startServer({ databaseUrl });
     running.push(server);
     // Live 4 s + 0; the defenders' clock runs from the attackers' first move.
     const a = await createGame(server.url, { time: { kind: 'live', baseMs: 4000, incrementMs: 0 } });

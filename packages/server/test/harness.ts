@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -254,5 +255,71 @@ export class Client {
 
   close(): void {
     this.socket.terminate();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A database that hangs, goes down and comes back
+
+/**
+ * A TCP relay on 127.0.0.1 (to PostgreSQL, in the tests) that passes bytes both ways, stalls
+ * them (`mode = 'hang'`: a database that hangs), or stops listening and cuts every connection
+ * (`down()`: a database that is down), and listens again on the same port (`up()`).
+ */
+export class Relay {
+  mode: 'pass' | 'hang' = 'pass';
+  port = 0;
+  private server: Server | undefined;
+  private readonly sockets = new Set<Socket>();
+
+  constructor(
+    private readonly host: string,
+    private readonly upstreamPort: number,
+  ) {}
+
+  /** A relay, listening, to the database of `databaseUrl`; and that URL through the relay. */
+  static async to(databaseUrl: string): Promise<{ relay: Relay; databaseUrl: string }> {
+    const url = new URL(databaseUrl);
+    const relay = new Relay(url.hostname, Number(url.port || 5432));
+    await relay.up();
+    url.hostname = '127.0.0.1';
+    url.port = String(relay.port);
+    return { relay, databaseUrl: url.toString() };
+  }
+
+  /** Listens (again, on the same port once it has one). */
+  async up(): Promise<void> {
+    const server = createServer((client) => {
+      this.sockets.add(client);
+      client.on('close', () => this.sockets.delete(client));
+      client.on('error', () => {});
+      if (this.mode === 'hang') return;
+      const upstream = connect(this.upstreamPort, this.host);
+      this.sockets.add(upstream);
+      upstream.on('close', () => (this.sockets.delete(upstream), client.destroy()));
+      client.on('close', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+      // Bytes stop flowing, both ways, while the relay hangs.
+      client.on('data', (d: Buffer) => void (this.mode === 'pass' && upstream.write(d)));
+      upstream.on('data', (d: Buffer) => void (this.mode === 'pass' && client.write(d)));
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    const address = server.address();
+    if (typeof address === 'object' && address) this.port = address.port;
+    this.server = server;
+  }
+
+  /** Cuts every connection (bytes dropped while hanging cannot be resent: they cannot go on). */
+  cut(): void {
+    for (const s of this.sockets) s.destroy();
+    this.sockets.clear();
+  }
+
+  /** Nothing listens at the port any more, and every connection is cut. */
+  async down(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    this.cut();
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 }

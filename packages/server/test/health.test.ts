@@ -5,9 +5,8 @@
  * is down), and then carry traffic again.
  */
 
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, freshDatabase, startServer, type ServerProcess } from './harness.js';
+import { api, freshDatabase, Relay, startServer, type ServerProcess } from './harness.js';
 import './pg-notice.js';
 
 const running: ServerProcess[] = [];
@@ -49,64 +48,12 @@ describe('health on SQLite', () => {
   });
 });
 
-/** A TCP relay to PostgreSQL that can pass, stall (hang) or refuse (down) connections. */
-class Relay {
-  mode: 'pass' | 'hang' = 'pass';
-  private server: Server | undefined;
-  private readonly sockets = new Set<Socket>();
-  port = 0;
-
-  constructor(
-    private readonly host: string,
-    private readonly upstreamPort: number,
-  ) {}
-
-  async listen(): Promise<void> {
-    const server = createServer((client) => {
-      this.sockets.add(client);
-      client.on('close', () => this.sockets.delete(client));
-      client.on('error', () => {});
-      if (this.mode === 'hang') return;
-      const upstream = connect(this.upstreamPort, this.host);
-      this.sockets.add(upstream);
-      upstream.on('close', () => (this.sockets.delete(upstream), client.destroy()));
-      client.on('close', () => upstream.destroy());
-      upstream.on('error', () => client.destroy());
-      // Bytes stop flowing, both ways, while the relay hangs.
-      client.on('data', (d: Buffer) => void (this.mode === 'pass' && upstream.write(d)));
-      upstream.on('data', (d: Buffer) => void (this.mode === 'pass' && client.write(d)));
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    const address = server.address();
-    if (typeof address === 'object' && address) this.port = address.port;
-    this.server = server;
-  }
-
-  /** Cuts every connection (their bytes were dropped while hanging: they cannot go on). */
-  cut(): void {
-    for (const s of this.sockets) s.destroy();
-    this.sockets.clear();
-  }
-
-  /** Nothing listens at the port any more. */
-  async down(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    this.cut();
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
-
 describe.runIf(process.env.TAFL_TEST_PG)('health on PostgreSQL', () => {
   it('says not ready, quickly and with a reason, while the database hangs or is down, and ready again after', async () => {
     const database = await freshDatabase('postgres');
     removals.push(database.remove);
-    const url = new URL(database.setup.databaseUrl!);
-    const relay = new Relay(url.hostname, Number(url.port || 5432));
-    await relay.listen();
-    url.hostname = '127.0.0.1';
-    url.port = String(relay.port);
-    const server = await startServer({ databaseUrl: url.toString() });
+    const { relay, databaseUrl } = await Relay.to(database.setup.databaseUrl!);
+    const server = await startServer({ databaseUrl });
     running.push(server);
     expect((await readyz(server.url)).status).toBe(200);
 
@@ -132,7 +79,7 @@ describe.runIf(process.env.TAFL_TEST_PG)('health on PostgreSQL', () => {
 
     // Back: ready again, by itself.
     relay.mode = 'pass';
-    await relay.listen();
+    await relay.up();
     const back = await until(
       () => readyz(server.url),
       (r) => r.status === 200,
