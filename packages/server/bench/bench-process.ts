@@ -1,8 +1,9 @@
 /**
- * The benchmark's server process: `node dist/main.js` on 127.0.0.1, a free port and a fresh
- * SQLite directory, as `npm start` runs it, and what /proc says about it (memory, CPU time).
- * Every process started here is killed, and every directory removed, when this process exits
- * for any reason (the end, an error, ctrl-C).
+ * The benchmark's server process: `node dist/main.js` on 127.0.0.1 and a free port, as
+ * `npm start` runs it, with a fresh SQLite directory (in os.tmpdir()) or a given PostgreSQL
+ * database, and what /proc says about it (memory, CPU time). Every process started here is
+ * killed, and every directory removed, when this process exits for any reason (the end, an
+ * error, ctrl-C).
  */
 
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const MAIN = fileURLToPath(new URL('./main.js', import.meta.url));
+/** The server's main.js, beside its app.js (this file is built into dist/bench). */
+const MAIN = fileURLToPath(new URL('./main.js', import.meta.resolve('@tafl/server')));
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on every Linux we run on). */
 const CLOCK_TICKS = 100;
 
@@ -72,17 +74,18 @@ export class ServerProcess {
   }
 
   /**
-   * Starts a server on a free port with a fresh SQLite directory, and waits until it listens;
-   * `nodeArgs` go to node before the script (`--cpu-prof`...).
+   * Starts a server on a free port and waits until it listens: on PostgreSQL at `databaseUrl`,
+   * else on SQLite in a fresh directory; `nodeArgs` go to node before the script (`--cpu-prof`...).
    */
   static async start(
-    env: Record<string, string> = {},
+    databaseUrl: string | undefined,
     nodeArgs: readonly string[] = [],
   ): Promise<ServerProcess> {
     const dataDir = mkdtempSync(join(tmpdir(), 'tafl-bench-'));
     directories.add(dataDir);
-    const environment: Record<string, string | undefined> = {
-      ...process.env,
+    const environment: Record<string, string | undefined> = { ...process.env };
+    delete environment.DATABASE_URL;
+    Object.assign(environment, {
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: dataDir,
@@ -92,9 +95,8 @@ export class ServerProcess {
       TAFL_MAX_CONNECTIONS: '1000000',
       TAFL_MAX_CONNECTIONS_PER_ADDRESS: '1000000',
       TAFL_MAX_SOCKETS_PER_CLIENT: '1000000',
-      ...env,
-    };
-    delete environment.DATABASE_URL;
+      ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
+    });
     const child = spawn(process.execPath, [...nodeArgs, MAIN], {
       env: environment,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -144,7 +146,7 @@ export class ServerProcess {
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
   }
 
-  /** The size of the database files, in bytes. */
+  /** The size of the SQLite files, in bytes (0 on PostgreSQL). */
   databaseBytes(): number {
     let total = 0;
     for (const name of readdirSync(this.dataDir)) total += statSync(join(this.dataDir, name)).size;

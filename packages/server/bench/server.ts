@@ -1,20 +1,24 @@
 /**
  * `npm run bench`, the server's part: the online server under the load of many games at once,
- * measured from outside as players see it. It starts a real server process (`dist/main.js`,
- * SQLite in a fresh directory, a free port), creates the games over HTTP, opens one WebSocket
- * per seat (two per game) and has every client play random legal moves, each keeping its own
- * core Position of its game and answering its opponent's `move` message with a move of its own.
+ * measured from outside as players see it. It starts a real server process (`dist/main.js`, a
+ * free port; SQLite in a fresh directory of os.tmpdir(), or a fresh PostgreSQL database), creates
+ * the games over HTTP, opens one WebSocket per seat (two per game) and has every client play
+ * random legal moves, each keeping its own core Position of its game and answering its
+ * opponent's `move` message with a move of its own.
  *
- * Two runs, each with a fresh server: paced (each game moves on a jittered schedule, so that
- * the games together offer `--rate` moves a second, the target: 1,000 moves a second with the
- * 99th percentile under 50 ms), then at full speed (every client answers at once). After a
+ * For each backend (SQLite; PostgreSQL when there is one: TAFL_BENCH_PG, DATABASE_URL, or a
+ * throwaway server started with scripts/pg-temp.sh), runs each with fresh servers: paced (each
+ * game moves on a jittered schedule, so that the games together offer `--rate` moves a second,
+ * the target: 1,000 moves a second with the 99th percentile under 50 ms), at full speed (every
+ * client answers at once), and on PostgreSQL at full speed with two server processes sharing
+ * the database (half the games with both players on one process, half split across both). After a
  * warm-up it measures over a fixed window the moves confirmed a second and the latency from a
  * move sent to the opponent receiving it, then the memory and CPU of the server and of this
  * process. It prints figures; it never fails on them (it fails only if the server does).
  *
- *     node packages/server/dist/bench.js [--games 2000] [--seconds 20] [--warmup 5]
- *         [--rate 1000] [--mode both|full|paced] [--rules mixed|id,id...] [--batch 200] [--seed N]
- *         [--timeline]
+ *     node packages/server/dist/bench/server.js [--games 2000] [--seconds 20] [--warmup 5]
+ *         [--rate 1000] [--mode both|full|paced] [--backend both|sqlite|postgres]
+ *         [--rules mixed|id,id...] [--batch 200] [--seed N] [--timeline]
  *
  * BENCH_SERVER_NODE_ARGS are node's options for the server: `--cpu-prof --cpu-prof-dir=/tmp/p`
  * profiles it under the load.
@@ -39,8 +43,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { WebSocket, type RawData } from 'ws';
-import { buildServer, DEFAULT_WEB_ROOT } from './app.js';
-import { ServerProcess, type Memory, type Stopped } from './bench-process.js';
+import { buildServer, DEFAULT_WEB_ROOT } from '@tafl/server';
 import {
   RATE_BURST,
   RATE_PER_SECOND,
@@ -48,12 +51,15 @@ import {
   type GameView,
   type SeatGrant,
   type ServerMessage,
-} from './protocol.js';
+} from '@tafl/server/protocol';
+import { ServerProcess, type Memory, type Stopped } from './bench-process.js';
+import { databaseSize, findPostgres, freshDatabase } from './postgres.js';
 
 // ---------------------------------------------------------------------------------------------
 // Options
 
-type Mode = 'full' | 'paced';
+type Mode = 'full' | 'paced' | 'two';
+type Backend = 'sqlite' | 'postgres';
 
 interface Options {
   readonly games: number;
@@ -62,6 +68,7 @@ interface Options {
   /** The paced run's offered load, moves a second for all games together. */
   readonly rate: number;
   readonly modes: readonly Mode[];
+  readonly backends: readonly Backend[];
   readonly rules: readonly string[];
   /** Sockets opened (and games watched) at once. */
   readonly batch: number;
@@ -70,14 +77,16 @@ interface Options {
   readonly timeline: boolean;
 }
 
-const USAGE = `usage: node packages/server/dist/bench.js [--games N] [--seconds S] [--warmup S] [--rate R]
-       [--mode both|full|paced] [--rules mixed|ID,ID...] [--batch N] [--seed N]
+const USAGE = `usage: node packages/server/dist/bench/server.js [--games N] [--seconds S] [--warmup S] [--rate R]
+       [--mode both|full|paced] [--backend both|sqlite|postgres] [--rules mixed|ID,ID...] [--batch N] [--seed N]
   --games    games played at once, two WebSocket clients each (default 2000)
   --seconds  the measured window (default 20)
   --warmup   seconds of play before the window (default 5)
   --rate     the paced run's offered load, moves a second for all games (default 1000)
-  --mode     both runs (default), or only the full-speed or the paced one
-  --rules    preset ids, round robin over the games; mixed (default) is every preset
+  --mode     both runs (default), or only the full-speed or the paced one; on PostgreSQL,
+             full speed is also measured with two server processes
+  --backend  both (default: PostgreSQL when TAFL_BENCH_PG or DATABASE_URL is set or it is
+             installed), or only one  --rules    preset ids, round robin over the games; mixed (default) is every preset
   --batch    sockets opened at once (default 200)
   --seed     the random moves' seed (default: random)
   --timeline print the moves and latencies of every second of the window`;
@@ -110,6 +119,10 @@ function parseOptions(argv: readonly string[]): Options {
   values.delete('mode');
   if (mode !== 'both' && mode !== 'full' && mode !== 'paced')
     throw new Error(`--mode is both, full or paced`);
+  const backend = values.get('backend') ?? 'both';
+  values.delete('backend');
+  if (backend !== 'both' && backend !== 'sqlite' && backend !== 'postgres')
+    throw new Error(`--backend is both, sqlite or postgres`);
   const timeline = values.delete('timeline');
   const rulesText = values.get('rules') ?? 'mixed';
   values.delete('rules');
@@ -125,6 +138,7 @@ function parseOptions(argv: readonly string[]): Options {
     // The paced run first: the full-speed run leaves this process a large heap to collect, whose
     // pauses would be counted as the paced run's latency.
     modes: mode === 'both' ? ['paced', 'full'] : [mode],
+    backends: backend === 'both' ? ['sqlite', 'postgres'] : [backend],
     rules,
     batch: Math.floor(number('batch', 200, 1)),
     seed: Math.floor(number('seed', Math.floor(Math.random() * 2 ** 31), 0)),
@@ -208,7 +222,8 @@ class Run {
   constructor(
     readonly mode: Mode,
     readonly options: Options,
-    readonly server: ServerProcess,
+    /** One, or two sharing a PostgreSQL database. */
+    readonly servers: readonly ServerProcess[],
   ) {
     this.rng = seededRandom(options.seed + (mode === 'paced' ? 1 : 0));
     this.interval = (1000 * options.games) / options.rate;
@@ -253,11 +268,13 @@ class Bot {
   constructor(
     readonly pair: Pair,
     readonly run: Run,
+    /** The server process this player is connected to. */
+    readonly server: ServerProcess,
   ) {}
 
-  connect(url: string): Promise<void> {
+  connect(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url, { perMessageDeflate: false });
+      const socket = new WebSocket(this.server.ws, { perMessageDeflate: false });
       this.socket = socket;
       let open = false;
       const timer = setTimeout(() => reject(new Error('no hello within 30 s')), 30_000);
@@ -420,7 +437,10 @@ class Pair {
     readonly index: number,
     readonly run: Run,
   ) {
-    this.bots = [new Bot(this, run), new Bot(this, run)];
+    // With two servers, half the games have both players on one process and half one on each
+    // (as a load balancer that knows nothing of games would spread them).
+    const on = (k: number): ServerProcess => run.servers[k % run.servers.length]!;
+    this.bots = [new Bot(this, run, on(index)), new Bot(this, run, on(Math.floor(index / 2)))];
   }
 
   /** Games this pair has played, so its rules go round the list. */
@@ -433,16 +453,17 @@ class Pair {
 
   /** Creates a game over HTTP (the first bot, a random side) and joins it (the second). */
   async create(): Promise<void> {
-    const base = this.run.server.url;
     const [first, second] = this.bots;
     const name = `Bench ${this.index}`;
-    const created = await post<SeatGrant>(base, '/api/games', {
+    const created = await post<SeatGrant>(first.server.url, '/api/games', {
       rules: this.rules,
       side: 'random',
       time: { kind: 'none' },
       name: `${name}a`,
     });
-    const joined = await post<SeatGrant>(base, `/api/games/${created.game.id}/join`, { name: `${name}b` });
+    const joined = await post<SeatGrant>(second.server.url, `/api/games/${created.game.id}/join`, {
+      name: `${name}b`,
+    });
     first.token = created.token;
     first.side = created.side;
     second.token = joined.token;
@@ -501,6 +522,7 @@ class Pair {
 
 interface Figures {
   readonly mode: Mode;
+  readonly backend: Backend;
   readonly games: number;
   readonly createPerSecond: number;
   readonly connectPerSecond: number;
@@ -529,18 +551,45 @@ interface Figures {
   readonly stop: Stopped;
 }
 
-async function runOnce(mode: Mode, options: Options): Promise<Figures> {
-  const label = mode === 'full' ? 'full speed' : `paced at ${options.rate} moves/s`;
-  say(`\n${label}: starting a server`);
+const BACKEND_NAMES: Record<Backend, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+
+const modeName = (mode: Mode, options: Options): string =>
+  mode === 'full'
+    ? 'full speed'
+    : mode === 'two'
+      ? 'full speed, two processes'
+      : `paced at ${thousands(options.rate)} moves/s`;
+
+/** One run on fresh servers: SQLite in a fresh directory, or a fresh database at `postgresUrl`. */
+async function runOnce(
+  mode: Mode,
+  backend: Backend,
+  options: Options,
+  postgresUrl: string | undefined,
+): Promise<Figures> {
+  const label = `${BACKEND_NAMES[backend]}, ${modeName(mode, options)}`;
+  const processes = mode === 'two' ? 2 : 1;
+  say(`\n${label}: starting ${processes === 1 ? 'a server' : `${processes} servers`}`);
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const server = await ServerProcess.start({}, nodeArgs);
+  const database = postgresUrl === undefined ? undefined : await freshDatabase(postgresUrl);
   let stopping = false;
-  server.child.once('exit', (code, signal) => {
-    if (stopping) return;
-    say(`the server stopped during the run (${code ?? signal}); its log:\n${server.log().slice(-4000)}`);
-    process.exit(1);
-  });
-  const run = new Run(mode, options, server);
+  const servers: ServerProcess[] = [];
+  try {
+    // One after the other: each migrates the fresh database as it starts.
+    for (let i = 0; i < processes; i++) servers.push(await ServerProcess.start(database?.url, nodeArgs));
+  } catch (e) {
+    await Promise.all(servers.map((s) => s.stop()));
+    await database?.drop();
+    throw e;
+  }
+  for (const server of servers)
+    server.child.once('exit', (code, signal) => {
+      if (stopping) return;
+      say(`the server stopped during the run (${code ?? signal}); its log:\n${server.log().slice(-4000)}`);
+      process.exit(1);
+    });
+  const server = servers[0]!;
+  const run = new Run(mode, options, servers);
   const pairs = Array.from({ length: options.games }, (_, i) => new Pair(i, run));
   let figures: Omit<Figures, 'stop'>;
   let stop: Stopped;
@@ -555,7 +604,7 @@ async function runOnce(mode: Mode, options: Options): Promise<Figures> {
 
     t = performance.now();
     for (let i = 0; i < bots.length; i += options.batch)
-      await Promise.all(bots.slice(i, i + options.batch).map((b) => b.connect(server.ws)));
+      await Promise.all(bots.slice(i, i + options.batch).map((b) => b.connect()));
     const connectPerSecond = (bots.length * 1000) / (performance.now() - t);
     t = performance.now();
     for (let i = 0; i < bots.length; i += options.batch)
@@ -573,7 +622,8 @@ async function runOnce(mode: Mode, options: Options): Promise<Figures> {
 
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
-    const serverCpu0 = server.cpuMs();
+    const cpu = (): number => servers.reduce((sum, s) => sum + s.cpuMs(), 0);
+    const serverCpu0 = cpu();
     const clientCpu0 = process.cpuUsage();
     run.phase = 'measure';
     const t0 = performance.now();
@@ -581,7 +631,7 @@ async function runOnce(mode: Mode, options: Options): Promise<Figures> {
     await sleep(options.seconds * 1000);
     run.phase = 'drain';
     const elapsed = performance.now() - t0;
-    const serverCpu = (server.cpuMs() - serverCpu0) / elapsed;
+    const serverCpu = (cpu() - serverCpu0) / elapsed;
     const clientUsage = process.cpuUsage(clientCpu0);
     const clientCpu = (clientUsage.user + clientUsage.system) / 1000 / elapsed;
     loop.disable();
@@ -592,9 +642,10 @@ async function runOnce(mode: Mode, options: Options): Promise<Figures> {
     const lost = pairs.filter((p) => p.sent).length;
     const memory = server.memory();
     const clientRss = process.memoryUsage().rss;
-    const databaseBytes = server.databaseBytes();
+    const databaseBytes = database ? await databaseSize(database.url) : server.databaseBytes();
     figures = {
       mode,
+      backend,
       games: options.games,
       createPerSecond,
       connectPerSecond,
@@ -623,8 +674,13 @@ async function runOnce(mode: Mode, options: Options): Promise<Figures> {
     for (const bot of bots) bot.close();
     stopping = true;
     // A profiled server takes long to write its profile as it exits.
-    stop = await server.stop(nodeArgs.length > 0 ? 120_000 : 10_000);
-    say(`${label}: the server stopped: ${stop.text}`);
+    const stops = await Promise.all(servers.map((s) => s.stop(nodeArgs.length > 0 ? 120_000 : 10_000)));
+    // The slowest stop stands for the run.
+    stop = stops.reduce((a, b) => (b.killed || b.ms > a.ms ? b : a));
+    say(`${label}: ${stops.map((s) => `the server stopped: ${s.text}`).join('; ')}`);
+    await database
+      ?.drop()
+      .catch((e: unknown) => say(`${label}: the database was not dropped: ${describe(e)}`));
   }
   return { ...figures, stop };
 }
@@ -671,7 +727,8 @@ function timeline(run: Run): string {
 }
 
 function report(options: Options, results: readonly Figures[]): string {
-  const head = ['', ...results.map((r) => (r.mode === 'full' ? 'full speed' : 'paced'))];
+  const short: Record<Mode, string> = { paced: 'paced', full: 'full speed', two: 'full, 2 processes' };
+  const head = ['', ...results.map((r) => `${BACKEND_NAMES[r.backend]} ${short[r.mode]}`)];
   const row = (name: string, cell: (r: Figures) => string): string[] => [name, ...results.map(cell)];
   const refusals = (r: Figures): string => {
     const total = [...r.refusals.values()].reduce((a, b) => a + b, 0);
@@ -680,7 +737,7 @@ function report(options: Options, results: readonly Figures[]): string {
   const rows = [
     head,
     row('offered load (moves/s)', (r) =>
-      r.mode === 'full' ? 'as fast as answered' : thousands(options.rate),
+      r.mode === 'paced' ? thousands(options.rate) : 'as fast as answered',
     ),
     row('moves/s confirmed', (r) => thousands(r.moves / r.seconds)),
     row('latency to the opponent, p50 (ms)', (r) => thousands(quantile(r.latencies, 0.5), 1)),
@@ -691,13 +748,13 @@ function report(options: Options, results: readonly Figures[]): string {
     row('refusals', refusals),
     row('lost moves, desyncs, dropped sockets', (r) => `${r.lost}, ${r.desyncs}, ${r.closes}`),
     row('failures (HTTP, sockets)', (r) => String(r.failures)),
-    row('server CPU (of one core)', (r) => percent(r.serverCpu)),
-    row('server RSS at the end (MB)', (r) => mb(r.server.rss)),
-    row('server RSS peak (MB)', (r) => mb(r.server.peak)),
+    row('server CPU (of one core; both processes)', (r) => percent(r.serverCpu)),
+    row('server RSS at the end (MB; the first process)', (r) => mb(r.server.rss)),
+    row('server RSS peak (MB; the first process)', (r) => mb(r.server.peak)),
     row('client CPU (of one core)', (r) => percent(r.clientCpu)),
     row('client RSS at the end (MB)', (r) => mb(r.clientRss)),
     row('client event-loop delay p99 (ms)', (r) => thousands(r.clientLoopP99, 1)),
-    row('SQLite files at the end (MB)', (r) => mb(r.databaseBytes)),
+    row('database size at the end (MB)', (r) => mb(r.databaseBytes)),
     row('machine load average (1 min)', (r) => thousands(r.load, 1)),
     row('server stop after SIGTERM', (r) =>
       r.stop.killed
@@ -714,21 +771,36 @@ function report(options: Options, results: readonly Figures[]): string {
     out +=
       `\nthe machine was busy with more than this benchmark (load ${thousands(busy.load, 1)} on ` +
       `${availableParallelism()} cores): the figures are low\n`;
-  const paced = results.find((r) => r.mode === 'paced');
-  if (paced) {
-    const rate = paced.moves / paced.seconds;
-    const p99 = quantile(paced.latencies, 0.99);
-    const refused = [...paced.refusals.values()].reduce((a, b) => a + b, 0);
-    const met = rate >= 0.97 * options.rate && p99 < 50 && refused === 0 && paced.lost === 0;
-    out +=
-      `\ntarget: ${thousands(options.rate)} moves/s with the 99th percentile under 50 ms: ` +
-      `${met ? 'met' : 'NOT met'} (${thousands(rate)} moves/s, p99 ${thousands(p99, 1)} ms)\n`;
+  out += '\n';
+  for (const backend of new Set(results.map((r) => r.backend))) {
+    const name = BACKEND_NAMES[backend];
+    const paced = results.find((r) => r.backend === backend && r.mode === 'paced');
+    if (paced) {
+      const rate = paced.moves / paced.seconds;
+      const p99 = quantile(paced.latencies, 0.99);
+      const refused = [...paced.refusals.values()].reduce((a, b) => a + b, 0);
+      const met = rate >= 0.97 * options.rate && p99 < 50 && refused === 0 && paced.lost === 0;
+      out +=
+        `${name}, paced: ${thousands(options.rate)} moves/s with the 99th percentile under 50 ms: ` +
+        `${met ? 'met' : 'NOT met'} (${thousands(rate)} moves/s, p99 ${thousands(p99, 1)} ms)\n`;
+    }
+    const full = results.find((r) => r.backend === backend && r.mode === 'full');
+    if (full)
+      out +=
+        `${name}, full speed: ${thousands(full.moves / full.seconds)} moves/s, ` +
+        `p99 ${thousands(quantile(full.latencies, 0.99), 1)} ms\n`;
+    const two = results.find((r) => r.backend === backend && r.mode === 'two');
+    if (two && full)
+      out +=
+        `${name}, two server processes on one database: ${thousands(two.moves / two.seconds)} moves/s, ` +
+        `${thousands(two.moves / two.seconds / (full.moves / full.seconds), 2)} times one process\n`;
   }
+  const runName = (r: Figures): string => `${BACKEND_NAMES[r.backend]} ${short[r.mode]}`;
   for (const r of results)
-    if (r.timeline) out += `\n${r.mode} run, second by second (latency in ms):\n${r.timeline}\n`;
+    if (r.timeline) out += `\n${runName(r)} run, second by second (latency in ms):\n${r.timeline}\n`;
   for (const r of results)
     if (r.anomalies.length > 0)
-      out += `\n${r.mode} run, the first anomalies:\n${r.anomalies.map((a) => `  ${a}`).join('\n')}\n`;
+      out += `\n${runName(r)} run, the first anomalies:\n${r.anomalies.map((a) => `  ${a}`).join('\n')}\n`;
   return out;
 }
 
@@ -798,16 +870,42 @@ async function staticFiles(): Promise<string> {
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
+  let backends = options.backends;
+  let postgres: ReturnType<typeof findPostgres> | undefined;
+  let skipped = '';
+  if (backends.includes('postgres')) {
+    postgres = findPostgres();
+    if ('skipped' in postgres) {
+      if (backends.length === 1) throw new Error(`PostgreSQL cannot be measured: ${postgres.skipped}`);
+      skipped = `PostgreSQL skipped: ${postgres.skipped}`;
+      backends = backends.filter((b) => b !== 'postgres');
+    }
+  }
+  const where =
+    postgres && 'url' in postgres ? `; PostgreSQL from ${postgres.from}, a fresh database for each run` : '';
   say(
-    `server benchmark: ${options.games} games, ${options.games * 2} WebSocket clients, SQLite, ` +
+    `server benchmark: ${options.games} games, ${options.games * 2} WebSocket clients, ` +
+      `${backends.map((b) => BACKEND_NAMES[b]).join(' and ')}${where}, ` +
       `rules ${options.rules.length === PRESETS.length ? 'mixed (every preset)' : options.rules.join(',')}, ` +
       `seed ${options.seed}`,
   );
+  if (skipped) say(skipped);
   const results: Figures[] = [];
-  for (const mode of options.modes) results.push(await runOnce(mode, options));
+  try {
+    for (const backend of backends) {
+      const url = backend === 'postgres' && postgres && 'url' in postgres ? postgres.url : undefined;
+      const modes: Mode[] = [...options.modes];
+      if (backend === 'postgres' && modes.includes('full')) modes.push('two');
+      for (const mode of modes) results.push(await runOnce(mode, backend, options, url));
+    }
+  } finally {
+    if (postgres && 'stop' in postgres) postgres.stop?.();
+  }
   process.stdout.write(
-    `\nthe server under load: ${options.games} games, ${options.games * 2} WebSocket clients, SQLite, ` +
+    `\nthe server under load: ${options.games} games, ${options.games * 2} WebSocket clients, ` +
+      `${backends.map((b) => BACKEND_NAMES[b]).join(' and ')}${where}; ` +
       `${options.seconds} s measured after ${options.warmup} s of warm-up\n` +
+      (skipped ? `${skipped}\n` : '') +
       report(options, results),
   );
   // The precompressed files cost the server nothing per request: the time is the bytes'.
