@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { WebSocket } from 'ws';
+import { WebSocket, type ClientOptions } from 'ws';
 import type { CreateGameRequest, ErrorBody, GameView, SeatGrant, ServerMessage } from '../src/protocol.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -206,9 +206,10 @@ export class Client {
     });
   }
 
-  static connect(url: string): Promise<Client> {
+  /** `options`: the `ws` client's (a TLS certificate authority, a local address...). */
+  static connect(url: string, options?: ClientOptions): Promise<Client> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url);
+      const socket = new WebSocket(url, options);
       const client = new Client(socket);
       socket.once('open', () => resolve(client));
       socket.once('error', reject);
