@@ -221,6 +221,11 @@ describe('the connection', () => {
 const ID = 'AbCdE12345';
 const TOKEN = 'abcdefghijklmnopqrstuv';
 const MOVES = ['b4-b2', 'd5-f5', 'g4-g2', 'd4-d5'];
+/** Both players connected, as the server says in its `state`. */
+const PRESENT = {
+  attackers: { connected: true, claimInMs: null },
+  defenders: { connected: true, claimInMs: null },
+};
 
 function gameView(moves: readonly string[], from = 0, changes: Partial<GameView> = {}): GameView {
   return {
@@ -274,20 +279,35 @@ describe('a game’s session', () => {
 
   it('after a drop, watches again from the moves it has and shows those made meanwhile', () => {
     const { world, session } = setup();
-    world.socket.receive({ t: 'state', game: gameView(MOVES.slice(0, 2)), you: 'attackers' });
+    world.socket.receive({
+      t: 'state',
+      game: gameView(MOVES.slice(0, 2)),
+      you: 'attackers',
+      presence: PRESENT,
+    });
     world.socket.drop();
     expect(session.snapshot().status).toBe('reconnecting');
     world.advance(BACKOFF_MAX_MS);
     world.socket.open();
     expect(world.socket.sent).toEqual([{ t: 'watch', game: ID, from: 2, token: TOKEN, re: 2 }]);
-    world.socket.receive({ t: 'state', game: gameView(MOVES.slice(2, 3), 2), you: 'attackers' });
+    world.socket.receive({
+      t: 'state',
+      game: gameView(MOVES.slice(2, 3), 2),
+      you: 'attackers',
+      presence: PRESENT,
+    });
     expect(session.snapshot().state.moves).toEqual(MOVES.slice(0, 3));
     expect(session.snapshot().status).toBe('open');
   });
 
   it('sends a move with its ply and token, shown pending until confirmed', () => {
     const { world, session } = setup();
-    world.socket.receive({ t: 'state', game: gameView(MOVES.slice(0, 2)), you: 'attackers' });
+    world.socket.receive({
+      t: 'state',
+      game: gameView(MOVES.slice(0, 2)),
+      you: 'attackers',
+      presence: PRESENT,
+    });
     session.move('g4-g2', 'g4-g2');
     expect(world.socket.sent.at(-1)).toEqual({
       t: 'move',
@@ -305,19 +325,29 @@ describe('a game’s session', () => {
 
   it('sends a pending move again after a reconnection if the server did not get it', () => {
     const { world, session } = setup();
-    world.socket.receive({ t: 'state', game: gameView(MOVES.slice(0, 2)), you: 'attackers' });
+    world.socket.receive({
+      t: 'state',
+      game: gameView(MOVES.slice(0, 2)),
+      you: 'attackers',
+      presence: PRESENT,
+    });
     session.move('g4-g2', 'g4-g2');
     world.socket.drop();
     world.advance(BACKOFF_MAX_MS);
     world.socket.open();
-    world.socket.receive({ t: 'state', game: gameView([], 2), you: 'attackers' });
+    world.socket.receive({ t: 'state', game: gameView([], 2), you: 'attackers', presence: PRESENT });
     expect(world.socket.sent.at(-1)).toMatchObject({ t: 'move', ply: 2, move: 'g4-g2' });
     expect(session.snapshot().state.pending).toBeDefined();
   });
 
   it('says it is not connected when asked to act while the socket is down', () => {
     const { world, session } = setup();
-    world.socket.receive({ t: 'state', game: gameView(MOVES.slice(0, 2)), you: 'attackers' });
+    world.socket.receive({
+      t: 'state',
+      game: gameView(MOVES.slice(0, 2)),
+      you: 'attackers',
+      presence: PRESENT,
+    });
     world.socket.drop();
     session.resign();
     expect(session.snapshot().local?.code).toBe('net/failed');
@@ -325,10 +355,20 @@ describe('a game’s session', () => {
 
   it('catches up when a move skips ahead', () => {
     const { world, session } = setup();
-    world.socket.receive({ t: 'state', game: gameView(MOVES.slice(0, 1)), you: 'attackers' });
+    world.socket.receive({
+      t: 'state',
+      game: gameView(MOVES.slice(0, 1)),
+      you: 'attackers',
+      presence: PRESENT,
+    });
     world.socket.receive({ t: 'move', game: ID, ply: 3, move: MOVES[2]!, clock: null });
     expect(world.socket.sent.at(-1)).toMatchObject({ t: 'watch', from: 1 });
-    world.socket.receive({ t: 'state', game: gameView(MOVES.slice(1, 3), 1), you: 'attackers' });
+    world.socket.receive({
+      t: 'state',
+      game: gameView(MOVES.slice(1, 3), 1),
+      you: 'attackers',
+      presence: PRESENT,
+    });
     expect(session.snapshot().state.moves).toEqual(MOVES.slice(0, 3));
   });
 
@@ -347,6 +387,7 @@ describe('a game’s session', () => {
       t: 'state',
       game: gameView(MOVES, 0, { status: 'ended', result: { winner: 'attackers', reason: 'resignation' } }),
       you: 'attackers',
+      presence: PRESENT,
     });
     const {
       moves: _m,

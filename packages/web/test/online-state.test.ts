@@ -46,10 +46,16 @@ function view(moves: readonly string[], from = 0, changes: Partial<GameHeader> =
   return { ...header({ ply: from + moves.length, ...changes }), moves, from };
 }
 
+/** Both players connected. */
+const PRESENT = {
+  attackers: { connected: true, claimInMs: null },
+  defenders: { connected: true, claimInMs: null },
+};
 const stateMsg = (game: GameView, you: 'attackers' | 'defenders' | null = null): ServerMessage => ({
   t: 'state',
   game,
   you,
+  presence: PRESENT,
 });
 const moveMsg = (ply: number, move: string, clock: ClockView | null = null): ServerMessage => ({
   t: 'move',

@@ -168,4 +168,8 @@ async function loadOnline(id: string, text: AnalysisText): Promise<Loading> {
 
 /** The ends of a game the rules decide (shown on the final position as its result). */
 const isRulesEnd = (reason: string): boolean =>
-  reason !== 'resignation' && reason !== 'agreement' && reason !== 'time' && reason !== 'aborted';
+  reason !== 'resignation' &&
+  reason !== 'agreement' &&
+  reason !== 'time' &&
+  reason !== 'aborted' &&
+  reason !== 'abandoned';

@@ -8,6 +8,7 @@
 import { squareName, geometry, type Side } from '@tafl/core';
 import type { Messages } from '../i18n/index.js';
 import type { Announcement, EndResult } from './announce.js';
+import { presenceText } from '../online/presence-text.js';
 import { feedbackText } from './feedback-text.js';
 
 /** The sentence of an announcement (`size`: the board's, to name the king's square at the end). */
@@ -73,6 +74,18 @@ export function reasonText(t: Messages, result: EndResult, quietLimit = 0): stri
       return result.winner === 'attackers' ? t.reasonTimeDefenders : t.reasonTimeAttackers;
     case 'aborted':
       return t.reasonAborted;
+    case 'abandoned': {
+      const p = presenceText(t);
+      return result.winner === 'attackers'
+        ? p.reasonLeftDefenders
+        : result.winner === 'defenders'
+          ? p.reasonLeftAttackers
+          : p.reasonLeftDraw;
+    }
+    case 'expired':
+      return presenceText(t).reasonExpired;
+    case 'unstarted':
+      return presenceText(t).reasonUnstarted;
   }
 }
 

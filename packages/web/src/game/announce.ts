@@ -11,11 +11,13 @@ import type { GameResult } from './model.js';
 
 /**
  * How a game ended, as the announcements say it: a game of this device's (`GameResult`), or an
- * online game's, which can also end on time or be aborted (no winner).
+ * online game's, which can also end on time, be aborted (no winner), be claimed by the opponent
+ * of a player who left (`abandoned`: a win or a draw), close with its free seat never taken
+ * (`expired`) or be aborted because nobody made the first move in time (`unstarted`).
  */
 export interface EndResult {
   readonly winner: GameResult['winner'] | 'none';
-  readonly reason: GameResult['reason'] | 'time' | 'aborted';
+  readonly reason: GameResult['reason'] | 'time' | 'aborted' | 'abandoned' | 'expired' | 'unstarted';
 }
 
 export type Announcement =

@@ -38,6 +38,9 @@ import { GameSession } from './session.js';
 import { canMove, freeSeat, shownMoves, timeLeft, turnAfter, type ClockSync } from './state.js';
 import { LOW_TIME_MS, formatClock, liveName } from './time.js';
 import { pageSeats } from './tokens.js';
+import { pageSeen } from './away.js';
+import { AwayBanner, PresenceDot } from './Presence.js';
+import { seatConnected } from './presence.js';
 import { archivedGame, flippedFor, gameOf, moveToSend, rulesOfHeader } from './view.js';
 import '../game/game.css';
 import './online.css';
@@ -160,6 +163,11 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
     if (remembered) takeSeat(remembered);
     else setJoin('ask');
   }, [mayJoin, join]);
+
+  // What the player has seen of their game, so that an end while away is announced once (away.ts).
+  useEffect(() => {
+    if (header && state.you !== null) pageSeen().mark({ [id]: header.status }, pageSeats().all());
+  }, [header?.status, state.you]);
 
   // The rematch began: the players go to it (their seat's token is kept for it).
   useEffect(() => {
@@ -285,6 +293,9 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
             >
               <span class={`disc disc-${side}`} aria-hidden="true" />
               <span class="player-name">
+                {seatConnected(state, side) !== undefined && (
+                  <PresenceDot t={t} name={nameOf(side) ?? ''} connected={seatConnected(state, side)!} />
+                )}
                 {nameOf(side) ?? <em class="seat-free">{t.seatFree}</em>}
                 {you === side && <span class="player-side"> ({t.youMark})</span>}
                 <span class="player-side"> · {side === 'attackers' ? t.attackers : t.defenders}</span>
@@ -309,6 +320,8 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
         <p class="status" role="status" data-testid="status">
           {statusText}
         </p>
+
+        <AwayBanner t={t} state={state} live={status === 'open'} onClaim={(act) => session.claimGame(act)} />
 
         {header.status === 'waiting' && you && <LinkBox t={t} link={gameLink(id)} />}
 

@@ -261,7 +261,7 @@ function detach(socket: SocketLike): void {
   socket.onmessage = null;
 }
 
-const MESSAGE_KINDS = new Set(['hello', 'state', 'move', 'update', 'pong', 'error']);
+const MESSAGE_KINDS = new Set(['hello', 'state', 'presence', 'move', 'update', 'pong', 'error']);
 
 /** A server message, or undefined for anything that is not one (never throws). */
 export function parseServerMessage(data: unknown): ServerMessage | undefined {

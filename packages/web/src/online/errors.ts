@@ -6,6 +6,7 @@
 
 import type { Messages } from '../i18n/index.js';
 import type { RefusalCode } from './api.js';
+import { presenceText } from './presence-text.js';
 
 export function refusalText(t: Messages, code: RefusalCode | string, message: string): string {
   switch (code) {
@@ -46,6 +47,12 @@ export function refusalText(t: Messages, code: RefusalCode | string, message: st
       return t.errRematchTaken;
     case 'abort/late':
       return t.errAbortLate;
+    case 'claim/present':
+      return presenceText(t).errClaimPresent;
+    case 'claim/early':
+      return presenceText(t).errClaimEarly;
+    case 'claim/none':
+      return presenceText(t).errClaimNone;
     case 'create/rules':
       return t.errCreateRules;
     case 'create/name':

@@ -128,6 +128,11 @@ export class GameSession {
     this.act((token, re) => ({ t: 'rematch', game: this.id, token, act, re }));
   }
 
+  /** Claims the game of an opponent who left and stayed away past the grace: a win or a draw. */
+  claimGame(act: 'win' | 'draw'): void {
+    this.act((token, re) => ({ t: 'claim', game: this.id, token, act, re }));
+  }
+
   /** A seat just taken over HTTP (joined): keep its token and show the game it came with. */
   claim(grant: SeatGrant): void {
     this.seats.save({ id: this.id, token: grant.token, side: grant.side, at: this.now() });

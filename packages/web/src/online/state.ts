@@ -12,11 +12,27 @@
  */
 
 import { opposite, type Side } from '@tafl/core';
-import type { ClockView, ErrorCode, GameHeader, GameView, ServerMessage } from '@tafl/server/protocol';
+import type {
+  ClockView,
+  ErrorCode,
+  GameHeader,
+  GameView,
+  Presence,
+  ServerMessage,
+} from '@tafl/server/protocol';
 
 /** The clocks as last received, and when (the local clock, in ms). */
 export interface ClockSync {
   readonly view: ClockView;
+  readonly at: number;
+}
+
+/**
+ * Who is connected, as last received, and when (the local clock, in ms): a seat's `claimInMs`
+ * counts from `at` (see presence.ts).
+ */
+export interface PresenceSync {
+  readonly presence: Presence;
   readonly at: number;
 }
 
@@ -49,6 +65,8 @@ export interface OnlineState {
   /** The seat this browser plays, null when watching. */
   readonly you: Side | null;
   readonly clock: ClockSync | null;
+  /** Which players are connected; undefined until the server says (an older server never does). */
+  readonly presence: PresenceSync | undefined;
   readonly pending: PendingMove | undefined;
   /** The `from` of a `watch` to send to catch up; undefined when nothing is missing. */
   readonly resync: number | undefined;
@@ -69,6 +87,7 @@ export function initialState(id: string, you: Side | null = null): OnlineState {
     moves: [],
     you,
     clock: null,
+    presence: undefined,
     pending: undefined,
     resync: undefined,
     resyncing: false,
@@ -88,6 +107,10 @@ const headerOf = (view: GameView): GameHeader => {
 const clockOf = (view: ClockView | null, now: number): ClockSync | null =>
   view === null ? null : { view, at: now };
 
+/** The presence received at `now` (kept as it was when the message has none: an older server). */
+const withPresence = (state: OnlineState, presence: Presence | undefined, now: number): OnlineState =>
+  presence === undefined ? state : { ...state, presence: { presence, at: now } };
+
 const withResync = (state: OnlineState, from: number): OnlineState =>
   state.resync === undefined || from < state.resync ? { ...state, resync: from } : state;
 
@@ -98,7 +121,11 @@ export function apply(state: OnlineState, message: ServerMessage, now: number): 
     case 'pong':
       return state;
     case 'state':
-      return message.game.id === state.id ? applyState(state, message.game, message.you, now) : state;
+      return message.game.id === state.id
+        ? withPresence(applyState(state, message.game, message.you, now), message.presence, now)
+        : state;
+    case 'presence':
+      return message.game === state.id ? withPresence(state, message.presence, now) : state;
     // Before the first `state` there is nothing to change: the `state` brings it all.
     case 'move':
       return message.game === state.id && state.header ? applyMove(state, message, now) : state;

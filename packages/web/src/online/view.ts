@@ -6,6 +6,7 @@
  */
 
 import {
+  END_REASONS,
   geometry,
   makeMoveSquares,
   opposite,
@@ -17,7 +18,7 @@ import {
   type Ruleset,
   type Side,
 } from '@tafl/core';
-import type { GameHeader } from '@tafl/server/protocol';
+import type { GameHeader, OnlineEndReason } from '@tafl/server/protocol';
 import { turnAfter } from './state.js';
 import { acceptDraw, createGame, offerDraw, playMove, resign, type Game } from '../game/model.js';
 
@@ -83,14 +84,21 @@ export function flippedFor(rules: Ruleset, side: Side | null): boolean {
   return count > 0 && sum / count > (size - 1) / 2 + 1e-9;
 }
 
+/** The ends this device's games record: the rules' own, a resignation, an agreed draw. */
+const ARCHIVED_REASONS: ReadonlySet<OnlineEndReason> = new Set<OnlineEndReason>([
+  ...END_REASONS,
+  'resignation',
+  'agreement',
+]);
+
 /**
  * A finished online game as a game of this device's archive: the same moves, and how it ended
  * when the players ended it (resignation, agreement). Undefined for an end this device's games
- * cannot record (on time, aborted) or moves that do not replay.
+ * cannot record (on time, aborted, abandoned, expired, never started) or moves that do not replay.
  */
 export function archivedGame(header: GameHeader, rules: Ruleset, moves: readonly string[]): Game | undefined {
   const result = header.result;
-  if (!result || result.reason === 'time' || result.reason === 'aborted') return undefined;
+  if (!result || !ARCHIVED_REASONS.has(result.reason)) return undefined;
   const made = createGame(
     { rules: presetById(rules.id) === rules ? rules.id : rules, moves },
     header.updatedAt,
