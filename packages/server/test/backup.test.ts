@@ -8,22 +8,16 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  makeMoveSquares,
-  playMoveRecord,
-  presetById,
-  startingPosition,
-  type Position,
-  type Side,
-} from '@tafl/core';
+import { playMoveRecord, presetById, startingPosition } from '@tafl/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  Client,
   createGame,
   fetchGame,
   joinGame,
+  playRandomly as play,
   startServer,
   tempDir,
+  type PlayedGame as Played,
   type ServerProcess,
 } from './harness.js';
 
@@ -56,36 +50,6 @@ function backup(
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr.on('data', (c: Buffer) => (err += c.toString()));
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })));
-}
-
-interface Played {
-  readonly id: string;
-  readonly tokens: Record<Side, string>;
-  pos: Position;
-  /** Moves the server confirmed (sent back as `move` messages). */
-  readonly confirmed: string[];
-}
-
-/** Plays random legal moves in `game` through one connection per seat until `stopped()`. */
-async function play(url: string, game: Played, stopped: () => boolean): Promise<void> {
-  const seats = { attackers: await Client.connect(url), defenders: await Client.connect(url) };
-  try {
-    for (const side of ['attackers', 'defenders'] as const)
-      seats[side].send({ t: 'watch', game: game.id, token: game.tokens[side], from: game.confirmed.length });
-    while (!stopped() && !game.pos.isOver()) {
-      await new Promise((r) => setTimeout(r, 20));
-      const side = game.pos.turn;
-      const moves = game.pos.legalMoves();
-      const move = makeMoveSquares(game.pos.geo, moves[Math.floor(Math.random() * moves.length)]!);
-      seats[side].send({ t: 'move', game: game.id, token: game.tokens[side], ply: game.pos.ply, move });
-      const confirmed = await seats[side].next('move', (m) => m.ply === game.pos.ply + 1, 20_000);
-      expect(playMoveRecord(game.pos, move).ok).toBe(true);
-      game.confirmed.push(confirmed.move);
-    }
-  } finally {
-    seats.attackers.close();
-    seats.defenders.close();
-  }
 }
 
 describe('backup of the SQLite database while games go on', () => {

@@ -12,6 +12,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makeMoveSquares, playMoveRecord, type Position, type Side } from '@tafl/core';
 import pg from 'pg';
 import { WebSocket, type ClientOptions } from 'ws';
 import type { CreateGameRequest, ErrorBody, GameView, SeatGrant, ServerMessage } from '../src/protocol.js';
@@ -256,6 +257,40 @@ export class Client {
 
   close(): void {
     this.socket.terminate();
+  }
+}
+
+/** A game two test players play at random (backup.test.ts, backup-pg.test.ts). */
+export interface PlayedGame {
+  readonly id: string;
+  readonly tokens: Record<Side, string>;
+  pos: Position;
+  /** Moves the server confirmed (sent back as `move` messages), in order. */
+  readonly confirmed: string[];
+}
+
+/**
+ * Plays random legal moves in `game` through one WebSocket per seat at `url`, one every 20 ms or
+ * so, each awaited until the server confirms it, until `stopped()` or the game is over.
+ */
+export async function playRandomly(url: string, game: PlayedGame, stopped: () => boolean): Promise<void> {
+  const seats = { attackers: await Client.connect(url), defenders: await Client.connect(url) };
+  try {
+    for (const side of ['attackers', 'defenders'] as const)
+      seats[side].send({ t: 'watch', game: game.id, token: game.tokens[side], from: game.confirmed.length });
+    while (!stopped() && !game.pos.isOver()) {
+      await new Promise((r) => setTimeout(r, 20));
+      const side = game.pos.turn;
+      const moves = game.pos.legalMoves();
+      const move = makeMoveSquares(game.pos.geo, moves[Math.floor(Math.random() * moves.length)]!);
+      seats[side].send({ t: 'move', game: game.id, token: game.tokens[side], ply: game.pos.ply, move });
+      const confirmed = await seats[side].next('move', (m) => m.ply === game.pos.ply + 1, 20_000);
+      if (!playMoveRecord(game.pos, move).ok) throw new Error(`${move} was confirmed but is not legal`);
+      game.confirmed.push(confirmed.move);
+    }
+  } finally {
+    seats.attackers.close();
+    seats.defenders.close();
   }
 }
 

@@ -1,0 +1,152 @@
+/**
+ * PostgreSQL's backup and the way back, as docs/deploy.md gives them: `pg_dump -Fc` of the
+ * database while a server plays games over real WebSockets, then `pg_restore` into a new,
+ * empty database (`createdb`) and, the servers stopped, `pg_restore --clean --if-exists` over
+ * the original; a server started on either has every move confirmed before the dump began,
+ * nothing that was never played, and the games go on. Runs when TAFL_TEST_PG is set.
+ */
+
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { presetById, playMoveRecord, startingPosition } from '@tafl/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createGame,
+  fetchGame,
+  freshDatabase,
+  joinGame,
+  playRandomly,
+  startServer,
+  tempDir,
+  type PlayedGame,
+  type ServerProcess,
+} from './harness.js';
+
+const running: ServerProcess[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((s) => s.kill()));
+  for (const cleanup of cleanups) await cleanup();
+});
+
+/** A PostgreSQL client program: on the PATH, else the newest /usr/lib/postgresql/N/bin. */
+function pgTool(name: string): string {
+  try {
+    const found = execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim();
+    if (found) return found;
+  } catch {
+    // not on the PATH
+  }
+  const versions = existsSync('/usr/lib/postgresql')
+    ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a))
+    : [];
+  const bin = versions.map((v) => `/usr/lib/postgresql/${v}/bin/${name}`).find((p) => existsSync(p));
+  if (!bin) throw new Error(`${name} is not installed (Debian: postgresql-client)`);
+  return bin;
+}
+
+/** Runs a PostgreSQL tool; its exit code and what it wrote to stderr. */
+function run(name: string, args: readonly string[]): Promise<{ code: number | null; err: string }> {
+  const child = spawn(pgTool(name), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, err }));
+  });
+}
+
+/** Checks a server on a restored database against the games as they were played. */
+async function checkRestored(
+  server: ServerProcess,
+  games: readonly PlayedGame[],
+  before: readonly (readonly string[])[],
+  after: readonly number[],
+  played: readonly (readonly string[])[],
+): Promise<number> {
+  let moves = 0;
+  for (const [i, game] of games.entries()) {
+    const stored = await fetchGame(server.url, game.id);
+    // Everything confirmed before the dump began; then only moves that were really played.
+    expect(stored.moves.slice(0, before[i]!.length)).toEqual(before[i]);
+    // Nothing confirmed after the dump ended (the moves played since are not in it).
+    expect(stored.moves.length).toBeLessThanOrEqual(after[i]!);
+    expect(played[i]!.slice(0, stored.moves.length)).toEqual(stored.moves);
+    moves += stored.moves.length;
+  }
+  return moves;
+}
+
+describe.runIf(process.env.TAFL_TEST_PG)('pg_dump while games go on, and pg_restore', () => {
+  it('has every move confirmed before the dump began, and servers started on it play on', async () => {
+    const original = await freshDatabase('postgres');
+    cleanups.push(original.remove);
+    const url = original.setup.databaseUrl!;
+    const server = await startServer(original.setup);
+    running.push(server);
+    const rules = presetById('brandub-fr')!;
+    const games: PlayedGame[] = [];
+    for (let i = 0; i < 10; i++) {
+      const a = await createGame(server.url, { rules: rules.id, side: 'attackers' });
+      const d = await joinGame(server.url, a.game.id);
+      games.push({
+        id: a.game.id,
+        tokens: { attackers: a.token, defenders: d.token },
+        pos: startingPosition(rules),
+        confirmed: [],
+      });
+    }
+    let stopped = false;
+    const players = Promise.all(games.map((g) => playRandomly(server.ws, g, () => stopped)));
+    while (games.some((g) => g.confirmed.length < 4)) await new Promise((r) => setTimeout(r, 20));
+
+    // Mid-play: what was confirmed when the dump began must all be in it.
+    const before = games.map((g) => [...g.confirmed]);
+    const folder = tempDir();
+    cleanups.push(folder.remove);
+    const file = join(folder.dir, 'tafl.dump');
+    const dumped = await run('pg_dump', ['-Fc', '-f', file, url]);
+    const after = games.map((g) => g.confirmed.length);
+    expect(dumped.err).toBe('');
+    expect(dumped.code).toBe(0);
+    // The games really went on while it was taken (and after).
+    while (games.some((g, i) => g.confirmed.length < after[i]! + 2 && !g.pos.isOver()))
+      await new Promise((r) => setTimeout(r, 20));
+    stopped = true;
+    await players;
+    await server.stop();
+    const played = games.map((g) => [...g.confirmed]);
+
+    // Into a new, empty database (as `createdb` makes one).
+    const copy = await freshDatabase('postgres');
+    cleanups.push(copy.remove);
+    const restored = await run('pg_restore', ['--no-owner', '-d', copy.setup.databaseUrl!, file]);
+    expect(restored.err).toBe('');
+    expect(restored.code).toBe(0);
+    const onCopy = await startServer(copy.setup);
+    running.push(onCopy);
+    expect(await checkRestored(onCopy, games, before, after, played)).toBeGreaterThanOrEqual(40);
+    await onCopy.stop();
+
+    // Over the original, its servers stopped (the way back after a loss).
+    const over = await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '-d', url, file]);
+    expect(over.err).toBe('');
+    expect(over.code).toBe(0);
+    const back = await startServer(original.setup);
+    running.push(back);
+    await checkRestored(back, games, before, after, played);
+    for (const game of games) {
+      const stored = await fetchGame(back.url, game.id);
+      // The games go on from where the dump has them.
+      const pos = startingPosition(rules);
+      for (const move of stored.moves) expect(playMoveRecord(pos, move).ok).toBe(true);
+      game.pos = pos;
+      game.confirmed.splice(stored.moves.length);
+    }
+    const target = games.map((g) => g.confirmed.length + 2);
+    await Promise.all(games.map((g, i) => playRandomly(back.ws, g, () => g.confirmed.length >= target[i]!)));
+    for (const game of games) expect((await fetchGame(back.url, game.id)).moves).toEqual(game.confirmed);
+    expect(games.every((g, i) => g.pos.isOver() || g.confirmed.length >= target[i]!)).toBe(true);
+  });
+});
