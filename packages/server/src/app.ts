@@ -6,13 +6,20 @@
 
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+} from 'fastify';
 import { existsSync } from 'node:fs';
 import { BlockList, isIPv6, type Socket } from 'node:net';
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerHealth } from './health.js';
 import type { Hub } from './hub.js';
+import { failureClass, type LineLog, type Logger } from './log.js';
+import type { Metrics } from './metrics.js';
 import {
   GAME_ID_RE,
   MAX_ANALYSIS_BYTES,
@@ -28,10 +35,18 @@ import { Connections } from './sockets.js';
 export interface ServerOptions {
   /** Where the built app is; defaults to packages/web/dist beside this package. */
   readonly webRoot?: string;
-  readonly logger?: boolean;
+  /**
+   * The process's logger (log.ts, main.ts): Fastify's own, with one line per request (its id,
+   * method, path without the query string, status and time; /healthz and /readyz at debug).
+   * Default: none.
+   */
+  readonly logger?: Logger;
   /** Online play: without a hub the server only serves the app. */
   readonly hub?: Hub;
-  readonly log?: (message: string) => void;
+  /** Failures the server recovers from (log.ts lineLog: levelled and rate-limited). */
+  readonly log?: LineLog;
+  /** Counts refusals, WebSockets and moves (metrics.ts); served elsewhere, never here. */
+  readonly metrics?: Metrics;
   /**
    * Games created and seats taken per second from one address (a bucket of 30 refilled at this
    * rate); 0 for no limit (benchmarks). Default 2.
@@ -137,15 +152,22 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'server/error': 500,
 };
 
-const refuse = (reply: FastifyReply, refused: Refusal): FastifyReply =>
+const sendRefusal = (reply: FastifyReply, refused: Refusal): FastifyReply =>
   reply.code(STATUS[refused.code] ?? 400).send({ error: { code: refused.code, message: refused.message } });
 
 const isRefusal = (x: object): x is Refusal => 'code' in x && 'message' in x;
 
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
   const limits: Limits = { ...LIMITS, ...options.limits };
+  const metrics = options.metrics;
+  const refuse = (reply: FastifyReply, refused: Refusal): FastifyReply => {
+    metrics?.refused(refused.code, 'http');
+    return sendRefusal(reply, refused);
+  };
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger as FastifyBaseLogger } : {}),
+    // One line per request, written below, rather than Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 16 * 1024,
     // A number of hops: the nearest N peers are believed, whoever they are (so the port must be
     // reachable through the proxies only). Fastify 5 takes a number as "trust nothing".
@@ -173,6 +195,21 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       void refuse(reply, { code: 'msg/schema', message: error.message }),
   });
   const log = options.log ?? (() => {});
+  if (options.logger)
+    app.addHook('onResponse', async (request, reply) => {
+      const probe = request.url === '/healthz' || request.url === '/readyz';
+      const id = (request.params as { id?: unknown } | undefined)?.id;
+      request.log[probe ? 'debug' : 'info'](
+        {
+          // Serialized by log.ts: the method, the path without its query, the client's address.
+          req: request,
+          res: reply,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+          ...(typeof id === 'string' && GAME_ID_RE.test(id) ? { game: id } : {}),
+        },
+        'request',
+      );
+    });
   capConnections(app, limits, options.trustProxy);
   app.addHook('onSend', async (_request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
@@ -182,14 +219,18 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(fastifyStatic, staticOptions(root, options.serveSourceMaps ?? false));
   registerHealth(app, options.ready ? { ready: options.ready } : {});
 
-  app.setErrorHandler((error: { code?: string; statusCode?: number; message: string }, _request, reply) => {
+  app.setErrorHandler((error: { code?: string; statusCode?: number; message: string }, request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return refuse(reply, { code: 'msg/size', message: 'the request body is too large' });
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
       return refuse(reply, { code: 'msg/json', message: 'the request body is not JSON' });
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
       return refuse(reply, { code: 'msg/schema', message: error.message });
-    log(`request failed: ${error.message}`);
+    log(`request failed: ${error.message}`, {
+      level: 'error',
+      class: `request failed: ${failureClass(error.message)}`,
+      reqId: request.id,
+    });
     return refuse(reply, { code: 'server/error', message: 'the server could not do this; try again' });
   });
   app.setNotFoundHandler((request, reply) =>
@@ -199,7 +240,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const hub = options.hub;
   if (!hub) return app;
 
-  const connections = new Connections(hub, log, limits.pingMs);
+  const connections = new Connections(hub, log, limits.pingMs, metrics);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 16 * MAX_MESSAGE_BYTES },
     // Before the listening socket closes, every WebSocket is told why (1001, going away), so

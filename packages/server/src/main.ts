@@ -1,7 +1,9 @@
 /**
  * `npm start`: serves the app and online play on 127.0.0.1:8080 (HOST and PORT change it) and
  * says where. Games are stored in SQLite under ./data (DATA_DIR changes it), or in PostgreSQL
- * when DATABASE_URL is set; several processes may then serve the same games.
+ * when DATABASE_URL is set; several processes may then serve the same games. Logs are JSON lines
+ * on stderr (log.ts: LOG_LEVEL, LOG_FORMAT); metrics are served on METRICS_PORT only when it
+ * is set (metrics.ts).
  */
 
 import { randomBytes } from 'node:crypto';
@@ -10,12 +12,38 @@ import { isIP } from 'node:net';
 import { backupCommand } from './backup.js';
 import { buildServer, type Limits } from './app.js';
 import { Hub } from './hub.js';
+import { createLogger, lineLog, logSettings, type Logger } from './log.js';
+import { Metrics, instrumentStore, serveMetrics } from './metrics.js';
 import { openStore } from './store/index.js';
 import { lockDataDir } from './store/lock.js';
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 8080);
-const log = (message: string): void => void process.stderr.write(`tafl server: ${message}\n`);
+
+// The process's logger (log.ts); a bad LOG_LEVEL or LOG_FORMAT is said plainly, and stops it.
+let logger: Logger;
+try {
+  logger = createLogger(logSettings(process.env));
+} catch (e) {
+  process.stderr.write(`tafl server: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+}
+/** What the hub, the store and the sockets log through: levelled, rate-limited lines. */
+const { log } = lineLog(logger);
+
+/** METRICS_PORT (unset: no metrics at all) and METRICS_HOST (default 127.0.0.1). */
+function metricsSettings(): { port: number; host: string } | undefined {
+  const raw = process.env.METRICS_PORT;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const metricsPort = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || metricsPort > 65_535)
+    throw new Error(`METRICS_PORT=${raw}: a port number (0 picks a free one), or unset for no metrics`);
+  if (metricsPort !== 0 && metricsPort === port)
+    throw new Error(
+      `METRICS_PORT=${raw} is PORT: metrics are served on a port of their own, never the public one`,
+    );
+  return { port: metricsPort, host: process.env.METRICS_HOST?.trim() || '127.0.0.1' };
+}
 
 /**
  * TRUST_PROXY: unset, X-Forwarded-For is ignored; a number of proxies in front of this one, or
@@ -69,27 +97,39 @@ if (process.argv[2] === 'backup') process.exit(await backupCommand(process.argv.
 try {
   // The network settings are checked before anything opens: a mistake stops the start at once.
   const network = { ...trustProxy(process.env.TRUST_PROXY), limits: limitSettings() };
+  const metricsAt = metricsSettings();
+  const metrics = metricsAt ? new Metrics() : undefined;
   const origin = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const databaseUrl = process.env.DATABASE_URL;
   // SQLite: one process per data folder; a second one stops here, saying why.
   if (!databaseUrl) lockDataDir(process.env.DATA_DIR ?? 'data');
-  const store = await openStore({
+  const opened = await openStore({
     ...(databaseUrl ? { databaseUrl } : { dataDir: process.env.DATA_DIR ?? 'data' }),
     origin,
+    log,
     // The database thread died: nothing more can be stored, so this process stops (a process
     // manager starts it again; every confirmed move is in the database).
     onFailure: (e) => {
-      log(`the database failed: ${e.message}`);
+      logger.fatal({ err: e }, `the database failed: ${e.message}`);
       process.exit(1);
     },
   });
+  // Every call of the store is timed into tafl_db_seconds{method} when there are metrics.
+  const store = metrics ? instrumentStore(opened, metrics) : opened;
   await store.migrate();
   const hub = new Hub(store, { origin, log });
   await hub.start();
+  // The lobby's counts (read at most once a second, at most 30 of each).
+  metrics?.countGames(async () => {
+    const lobby = await hub.lobby();
+    return { waiting: lobby.open.length, playing: lobby.live.length };
+  });
   const httpRate = process.env.TAFL_HTTP_RATE === undefined ? undefined : Number(process.env.TAFL_HTTP_RATE);
   const app = await buildServer({
     hub,
     log,
+    logger,
+    ...(metrics ? { metrics } : {}),
     ...(httpRate === undefined || !Number.isFinite(httpRate) ? {} : { httpRate }),
     ...waitingSetting(process.env.TAFL_MAX_WAITING_PER_CLIENT),
     serveSourceMaps: process.env.SERVE_SOURCEMAPS === '1',
@@ -101,23 +141,28 @@ try {
   const actual = typeof address === 'object' && address !== null ? address.port : port;
   const shown = host.includes(':') ? `[${host}]` : host;
   process.stdout.write(`Brandubh & Ard Ri: http://${shown}:${actual}/\n`);
+  const served =
+    metricsAt && metrics ? await serveMetrics(metrics, metricsAt.host, metricsAt.port) : undefined;
+  if (served) logger.info({ url: served.url }, `metrics on ${served.url}`);
   let stopping = false;
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
     // Whatever holds the close up (a client that never lets go), the process does not hang.
     setTimeout(() => {
-      log('stopping took more than 10 s; exiting');
+      logger.error('stopping took more than 10 s; exiting');
       process.exit(1);
     }, 10_000).unref();
-    void app
-      .close()
+    void Promise.all([app.close(), served?.close()])
       .then(() => hub.stop())
       .then(() => store.close())
       .then(
-        () => process.exit(0),
+        () => {
+          logger.info('stopped');
+          process.exit(0);
+        },
         (e: unknown) => {
-          log(`stopping: ${String(e)}`);
+          logger.error({ err: e }, `stopping failed: ${String(e)}`);
           process.exit(1);
         },
       );
@@ -125,6 +170,7 @@ try {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 } catch (e) {
-  log(e instanceof Error ? e.message : String(e));
+  // A setting refused, the data folder held, the database unreachable: one line, and exit.
+  logger.fatal(e instanceof Error ? e.message : String(e));
   process.exit(1);
 }

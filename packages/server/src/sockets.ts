@@ -6,6 +6,8 @@
 
 import type { RawData, WebSocket } from 'ws';
 import type { Hub, Peer } from './hub.js';
+import { failureClass, type LineLog } from './log.js';
+import type { Metrics } from './metrics.js';
 import {
   MAX_MESSAGE_BYTES,
   PROTOCOL_VERSION,
@@ -35,7 +37,8 @@ export class Connection implements Peer {
   constructor(
     private readonly socket: WebSocket,
     private readonly hub: Hub,
-    private readonly log: (message: string) => void,
+    private readonly log: LineLog,
+    private readonly metrics?: Metrics,
   ) {
     socket.on('message', (data, isBinary) => this.receive(data, isBinary));
     socket.on('pong', () => (this.alive = true));
@@ -58,6 +61,7 @@ export class Connection implements Peer {
   }
 
   private refuse(refused: Refusal, re?: number, game?: string): void {
+    this.metrics?.refused(refused.code, 'ws');
     this.reply({
       t: 'error',
       ...(re === undefined ? {} : { re }),
@@ -112,11 +116,28 @@ export class Connection implements Peer {
     const parsed = parseClientMessage(text);
     if (!parsed.ok) return this.refuse(parsed, parsed.code === 'msg/schema' ? requestId(text) : undefined);
     const message = parsed.value;
+    const game = 'game' in message ? message.game : undefined;
+    // A move's latency: from here to the hub's answer, accepted or refused (metrics.ts).
+    const started = performance.now();
+    const settled = (accepted: boolean): void => {
+      if (message.t === 'move') this.metrics?.move((performance.now() - started) / 1000, accepted);
+    };
     this.handle(message).then(
-      (refused) => refused && this.refuse(refused, message.re, 'game' in message ? message.game : undefined),
+      (refused) => {
+        settled(refused === undefined);
+        if (refused) this.refuse(refused, message.re, game);
+      },
       (e: unknown) => {
-        this.log(`message ${message.t} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-        this.refuse(serverError, message.re, 'game' in message ? message.game : undefined);
+        settled(false);
+        // One line per kind of failure and interval (log.ts): a database outage fails every
+        // message the same way, and its stack says nothing more each time.
+        const why = e instanceof Error ? e.message : String(e);
+        this.log(`message ${message.t} failed: ${why}`, {
+          level: 'error',
+          class: `message failed: ${failureClass(why)}`,
+          ...(game === undefined ? {} : { game }),
+        });
+        this.refuse(serverError, message.re, game);
       },
     );
   }
@@ -165,8 +186,9 @@ export class Connections {
 
   constructor(
     private readonly hub: Hub,
-    private readonly log: (message: string) => void,
+    private readonly log: LineLog,
     pingMs = 30_000,
+    private readonly metrics?: Metrics,
   ) {
     const slots = Math.max(1, Math.round(pingMs / 1000));
     this.slots = Array.from({ length: slots }, () => new Set());
@@ -178,13 +200,15 @@ export class Connections {
   }
 
   accept(socket: WebSocket): void {
-    const connection = new Connection(socket, this.hub, this.log);
+    const connection = new Connection(socket, this.hub, this.log, this.metrics);
     const slot = this.slots[this.next]!;
     this.next = (this.next + 1) % this.slots.length;
     slot.add(connection);
     this.count++;
+    this.metrics?.socketOpened();
     socket.on('close', () => {
       if (slot.delete(connection)) this.count--;
+      this.metrics?.socketClosed();
     });
   }
 

@@ -45,8 +45,16 @@ describe('two server processes on one SQLite data folder', () => {
     const second = await startRefused(dir.dir);
     expect(second.code).not.toBe(0);
     expect(second.code).not.toBeNull();
-    expect(second.stderr.trim().split('\n')).toEqual([
-      `tafl server: another server process (PID ${first.child.pid}) is using the data folder ${dir.dir}: stop it, or give this one another DATA_DIR`,
+    // One log line (JSON, log.ts), fatal, saying why.
+    const lines = second.stderr
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { level: string; msg: string });
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([
+      [
+        'fatal',
+        `another server process (PID ${first.child.pid}) is using the data folder ${dir.dir}: stop it, or give this one another DATA_DIR`,
+      ],
     ]);
     expect(second.ms).toBeLessThan(10_000);
     // The first goes on serving.
