@@ -16,6 +16,7 @@ import { readPrefs, writePrefs } from '../game/prefs.js';
 import type { Lang, Messages } from '../i18n/index.js';
 import { describeRuleset } from '../rules/describe.js';
 import { pageApi, type ApiRefusal } from './api.js';
+import { AwayNotice } from './AwayNotice.js';
 import { refusalText } from './errors.js';
 import { timeControlText } from './OnlineScreen.js';
 import { pageSeats } from './tokens.js';
@@ -120,6 +121,7 @@ export function LobbyScreen({ lang, t }: ScreenProps) {
           {t.lobbyCreate}
         </a>
       </div>
+      <AwayNotice t={t} lang={lang} />
       {refused && (
         <div class="banner banner-error" role="alert">
           <span class="banner-text">

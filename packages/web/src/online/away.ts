@@ -22,7 +22,11 @@ import {
   type GameStatus,
   type OnlineResult,
 } from '@tafl/server/protocol';
-import type { Side } from '@tafl/core';
+import { opposite, presetById, type Side } from '@tafl/core';
+import { reasonText } from '../game/Announcements.js';
+import type { Lang, Messages } from '../i18n/index.js';
+import { describeRuleset } from '../rules/describe.js';
+import { presenceText } from './presence-text.js';
 import type { Seat, SeatStorage } from './tokens.js';
 
 export const SEEN_KEY = 'tafl.online.seen';
@@ -108,6 +112,39 @@ export function awayGames(
 /** What the player has now seen of these games (the notice dismissed): their statuses. */
 export const seenOf = (games: readonly AwayGame[]): Seen =>
   Object.fromEntries(games.map((g) => [g.game.id, g.game.status]));
+
+/** One line of the notice: the game (ruleset and opponent), the player's result, and why. */
+export interface AwayLine {
+  readonly id: string;
+  readonly href: string;
+  readonly title: string;
+  readonly outcome: string;
+  readonly reason: string;
+}
+
+/** The notice's lines, in the player's language. */
+export function awayLines(t: Messages, lang: Lang, games: readonly AwayGame[]): AwayLine[] {
+  const p = presenceText(t);
+  return games.map(({ game, side, outcome }) => {
+    const preset = game.rulesId === null ? undefined : presetById(game.rulesId);
+    const name = preset ? describeRuleset(preset, lang).name : game.rulesName;
+    const opponent = game.seats[opposite(side)].name ?? t.seatFree;
+    return {
+      id: game.id,
+      href: `#/online/${encodeURIComponent(game.id)}`,
+      title: p.awayGame(name, opponent),
+      outcome:
+        outcome === 'won'
+          ? p.awayWon
+          : outcome === 'lost'
+            ? p.awayLost
+            : outcome === 'drawn'
+              ? p.awayDrawn
+              : p.awayNoResult,
+      reason: game.result ? reasonText(t, game.result, preset?.quietPlyLimit ?? 0) : '',
+    };
+  });
+}
 
 export interface SeenStore {
   read(): Seen;

@@ -41,7 +41,8 @@ const en = {
   awayNoResult: 'No result.',
   awayGame: (name: string, opponent: string) => `${name} against ${opponent}`,
   awayDismiss: 'Got it',
-  awayOpen: 'Open the game',
+  /** Between a game's name and its result. */
+  awaySep: ': ',
 };
 
 type Widen<T> = {
@@ -76,13 +77,13 @@ const es: PresenceText = {
   awayNoResult: 'Sin resultado.',
   awayGame: (name, opponent) => `${name} contra ${opponent}`,
   awayDismiss: 'Entendido',
-  awayOpen: 'Abrir la partida',
+  awaySep: ': ',
 };
 
 const fr: PresenceText = {
   connected: 'connecté',
   away: 'déconnecté',
-  presenceOf: (name, state) => `${name} : ${state}`,
+  presenceOf: (name, state) => `${name}\u00a0: ${state}`,
   opponentLeft: 'Votre adversaire a quitté la partie.',
   claimIn: (time) => `Vous pourrez réclamer la partie dans ${time}.`,
   claimNow: 'Vous pouvez maintenant réclamer la partie : prenez la victoire, ou déclarez-la nulle.',
@@ -106,7 +107,7 @@ const fr: PresenceText = {
   awayNoResult: 'Pas de résultat.',
   awayGame: (name, opponent) => `${name} contre ${opponent}`,
   awayDismiss: 'Compris',
-  awayOpen: 'Ouvrir la partie',
+  awaySep: '\u00a0: ',
 };
 
 export const PRESENCE_TEXT: { readonly [l in Lang]: PresenceText } = { en, es, fr };
