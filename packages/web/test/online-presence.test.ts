@@ -3,7 +3,7 @@
 // local clock when it came, what the live region says (the changes, not each second), and the
 // ends of a game nobody finished, in every language.
 import { presetById } from '@tafl/core';
-import type { GameHeader, GameView, Presence, ServerMessage } from '@tafl/server/protocol';
+import type { GameHeader, GameView, Presence, SeatPresence, ServerMessage } from '@tafl/server/protocol';
 import { describe, expect, it } from 'vitest';
 import { reasonText, resultText } from '../src/game/Announcements.js';
 import { CATALOGUES, LANGUAGES } from '../src/i18n/index.js';
@@ -48,8 +48,8 @@ const view = (changes: Partial<GameHeader> = {}): GameView => ({
   from: 0,
 });
 
-const here = { connected: true, claimInMs: null };
-const gone = (claimInMs: number | null) => ({ connected: false, claimInMs });
+const here: SeatPresence = { connected: true, claimInMs: null };
+const gone = (claimInMs: number | null): SeatPresence => ({ connected: false, claimInMs });
 const presence = (attackers = here, defenders = here): Presence => ({ attackers, defenders });
 
 /** The state of `you` after a `state` message at local time `at`. */
