@@ -55,6 +55,7 @@ import {
   type SeatGrant,
   type ServerMessage,
 } from './protocol.js';
+import { expiryOf, graceOf, Presences, shortestExpiry, type AbandonTimes } from './presence.js';
 import type { ChangeNotice, GameRow, MoveRow, Store } from './store/types.js';
 
 /** A connection watching games: the WebSocket layer's side of the hub. */
@@ -80,6 +81,10 @@ export interface HubOptions {
   readonly log?: (message: string) => void;
   /** The flag timers' time source (the system's by default). */
   readonly time?: TimeSource;
+  /** Abandonment's times when not the protocol's (tests shorten them). */
+  readonly abandon?: AbandonTimes;
+  /** How often games waiting or unstarted for too long are looked for (default a minute). */
+  readonly expirySweepMs?: number;
 }
 
 /** An action computed against a stale copy of the game: read it again and retry. */
@@ -92,6 +97,9 @@ const HEARTBEAT_MS = 250;
 const ALIVE_MS = 1000;
 const SWEEP_MS = 10_000;
 const IDLE_MS = 5 * 60_000;
+const EXPIRY_SWEEP_MS = 60_000;
+/** Games ended by one expiry sweep at most (the next sweep takes the rest). */
+const EXPIRY_BATCH = 100;
 
 const encode = (message: ServerMessage): string => JSON.stringify(message);
 
@@ -99,6 +107,7 @@ export class Hub {
   private readonly games = new Map<string, Live>();
   private readonly loading = new Map<string, Promise<Live | undefined>>();
   private readonly clocks: Clocks;
+  private readonly presences = new Presences();
   private readonly intervals: NodeJS.Timeout[] = [];
   private lobbyCache: { at: number; lobby: Promise<Lobby> } | undefined;
   private readonly log: (message: string) => void;
@@ -151,6 +160,7 @@ export class Hub {
     this.clocks.beat((now) => this.store.heartbeat(origin, now), HEARTBEAT_MS);
     every(SWEEP_MS, () => this.clocks.rearm());
     every(60_000, () => this.evictIdle());
+    every(this.options.expirySweepMs ?? EXPIRY_SWEEP_MS, () => this.expire());
   }
 
   /** Stops the timers and waits for every change under way. */
@@ -338,22 +348,47 @@ export class Hub {
     }
     live.watchers.add(peer);
     peer.watching.add(id);
-    live.touched = Date.now();
-    peer.send(encode({ t: 'state', game: this.view(live, from), you }));
+    const now = Date.now();
+    live.touched = now;
+    const arrived = you !== null && this.presences.join(id, you, peer, now);
+    const presence = this.presences.view(live.row, now, this.options.abandon);
+    peer.send(encode({ t: 'state', game: this.view(live, from), you, presence }));
+    if (arrived) this.tellPresence(live, peer);
     return undefined;
   }
 
   unwatch(peer: Peer, id: string): void {
     peer.watching.delete(id);
-    this.games.get(id)?.watchers.delete(peer);
+    const live = this.games.get(id);
+    live?.watchers.delete(peer);
+    this.left(live, id, peer);
   }
 
   disconnect(peer: Peer): void {
-    for (const id of peer.watching) this.games.get(id)?.watchers.delete(peer);
+    for (const id of peer.watching) {
+      const live = this.games.get(id);
+      live?.watchers.delete(peer);
+      this.left(live, id, peer);
+    }
     peer.watching.clear();
   }
 
-  /** A player's action: move, resign, draw, rematch or abort. */
+  /** A connection stopped watching: if it left a seat empty, the watchers are told. */
+  private left(live: Live | undefined, id: string, peer: Peer): void {
+    if (this.presences.leave(id, peer, Date.now()) !== undefined && live) this.tellPresence(live);
+  }
+
+  /** Sends both seats' presence to the game's watchers (but `except`). */
+  private tellPresence(live: Live, except?: Peer): void {
+    const text = encode({
+      t: 'presence',
+      game: live.row.id,
+      presence: this.presences.view(live.row, Date.now(), this.options.abandon),
+    });
+    for (const peer of live.watchers) if (peer !== except) peer.send(text);
+  }
+
+  /** A player's action: move, resign, draw, rematch, abort or a claim. */
   async play(
     message: Exclude<ClientMessage, { t: 'watch' | 'unwatch' | 'ping' }>,
   ): Promise<Refusal | undefined> {
@@ -377,6 +412,8 @@ export class Hub {
           return this.draw(live, side, message.act);
         case 'rematch':
           return this.rematch(live, side, message.act);
+        case 'claim':
+          return this.claim(live, side, message.act);
       }
     });
   }
@@ -445,10 +482,11 @@ export class Hub {
   ): Promise<Outcome> {
     const row = live.row;
     const now = Date.now();
+    const aborted = reason === 'aborted' || reason === 'expired' || reason === 'unstarted';
     return this.commit(live, {
       ...row,
       ...clocksStopped(row, turnAt(live.rules, row.ply), now),
-      status: reason === 'aborted' ? 'aborted' : 'ended',
+      status: aborted ? 'aborted' : 'ended',
       winner,
       reason,
       drawOffer: null,
@@ -474,7 +512,47 @@ export class Hub {
     const turn = turnAt(live.rules, live.row.ply);
     const due = deadline(live.row, turn);
     if (due === undefined || due > Date.now()) return undefined;
+    // No move was made (a correspondence game's first mover let the days run out): aborted.
+    if (live.row.ply === 0) return this.end(live, 'none', 'unstarted');
     return this.end(live, opposite(turn), 'time');
+  }
+
+  /**
+   * The opponent has been away (no connection holding the seat, in any process) for longer than
+   * the grace: the game ends as a win for `side`, or a draw.
+   */
+  private claim(live: Live, side: Side, act: 'win' | 'draw'): Promise<Outcome> | Outcome {
+    const row = live.row;
+    if (row.status !== 'playing') return notPlaying(row);
+    if (row.ply === 0) return refusal('claim/none', 'no move has been made: the game can be aborted instead');
+    if (graceOf(row, this.options.abandon) === null)
+      return refusal('claim/none', 'a correspondence game is not claimed: the days per move decide');
+    const wait = this.presences.claimAgainst(row, side, Date.now(), this.options.abandon);
+    if (wait === null) return refusal('claim/present', 'your opponent is connected');
+    if (wait > 0)
+      return refusal(
+        'claim/early',
+        `your opponent may still come back: the game can be claimed in ${Math.ceil(wait / 1000)} s`,
+      );
+    return this.end(live, act === 'win' ? side : 'draw', 'abandoned');
+  }
+
+  /** Ends the games nobody joined or began in time (the sweep: every process, every minute). */
+  private async expire(): Promise<void> {
+    const now = Date.now();
+    const times = this.options.abandon;
+    const shortest = shortestExpiry(times);
+    const rows = await this.store.expiring(now - shortest.waiting, now - shortest.unstarted, EXPIRY_BATCH);
+    for (const row of rows) {
+      if (expiryOf(row, now, times) === undefined) continue;
+      const live = await this.get(row.id);
+      if (!live) continue;
+      const outcome = await this.act(live, () => {
+        const reason = expiryOf(live.row, Date.now(), times);
+        return reason === undefined ? undefined : this.end(live, 'none', reason);
+      });
+      if (outcome) this.log(`game ${row.id}: could not expire it: ${outcome.message}`);
+    }
   }
 
   private draw(live: Live, side: Side, act: 'offer' | 'accept' | 'decline'): Promise<Outcome> | Outcome {
@@ -584,6 +662,8 @@ export class Hub {
     if (prev.status !== next.status || move?.ply === 1) this.lobbyCache = undefined;
     this.arm(live);
     if (live.watchers.size === 0) return;
+    // A claim becomes possible with the first move, and impossible at the end.
+    const claimChanged = prev.status !== next.status || (prev.ply === 0 && next.ply > 0);
     const now = Date.now();
     const turn = turnAt(live.rules, next.ply);
     if (move) {
@@ -592,6 +672,7 @@ export class Hub {
     }
     if (!move || headerChanged(prev, next))
       this.broadcast(live, encode({ t: 'update', game: headerOf(next, turn, now) }));
+    if (claimChanged) this.tellPresence(live);
   }
 
   private broadcast(live: Live, text: string): void {
@@ -660,6 +741,7 @@ export class Hub {
       touched: Date.now(),
     };
     this.games.set(row.id, live);
+    this.presences.follow(row.id, Date.now());
     this.arm(live);
     return live;
   }
@@ -672,7 +754,7 @@ export class Hub {
     for (const move of moves) {
       if (move.ply !== live.row.ply + 1 || !playMoveRecord(live.pos, move.move).ok) {
         this.log(`game ${row.id}: move ${move.ply} read back does not follow; dropping the copy`);
-        this.games.delete(row.id);
+        this.forget(row.id);
         for (const peer of live.watchers) peer.watching.delete(row.id);
         return;
       }
@@ -690,7 +772,7 @@ export class Hub {
       return;
     }
     if (live.watchers.size === 0 && live.busy === 0) {
-      this.games.delete(notice.id);
+      this.forget(notice.id);
       return;
     }
     if (notice.version > live.row.version)
@@ -720,7 +802,13 @@ export class Hub {
   private evictIdle(): void {
     const old = Date.now() - IDLE_MS;
     for (const [id, live] of this.games)
-      if (live.watchers.size === 0 && live.busy === 0 && live.touched < old) this.games.delete(id);
+      if (live.watchers.size === 0 && live.busy === 0 && live.touched < old) this.forget(id);
+  }
+
+  /** Drops a game from memory (read again from the store when next needed). */
+  private forget(id: string): void {
+    this.games.delete(id);
+    this.presences.drop(id);
   }
 
   /** For tests and the health check: games held in memory. */

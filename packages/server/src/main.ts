@@ -14,6 +14,7 @@ import { buildServer, type Limits } from './app.js';
 import { Hub } from './hub.js';
 import { createLogger, lineLog, logSettings, type Logger } from './log.js';
 import { Metrics, instrumentStore, serveMetrics } from './metrics.js';
+import type { AbandonTimes } from './presence.js';
 import { openStore } from './store/index.js';
 import { lockDataDir } from './store/lock.js';
 
@@ -91,6 +92,34 @@ function limitSettings(): Partial<Limits> {
   };
 }
 
+/**
+ * Abandonment's times (README: "Games nobody plays"), each in milliseconds when set: the grace
+ * before a claim, the expiry of a waiting game, the abort of an unstarted one, and how often the
+ * expiry sweep runs.
+ */
+function abandonSettings(): { abandon: AbandonTimes; expirySweepMs?: number } {
+  const read = (name: string): number | undefined => {
+    const raw = process.env[name];
+    if (raw === undefined || raw.trim() === '') return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 100)
+      throw new Error(`${name}=${raw}: a whole number of milliseconds, at least 100`);
+    return n;
+  };
+  const graceMs = read('TAFL_CLAIM_GRACE_MS');
+  const waitingMs = read('TAFL_WAITING_EXPIRY_MS');
+  const unstartedMs = read('TAFL_UNSTARTED_ABORT_MS');
+  const sweep = read('TAFL_EXPIRY_SWEEP_MS');
+  return {
+    abandon: {
+      ...(graceMs === undefined ? {} : { graceMs }),
+      ...(waitingMs === undefined ? {} : { waitingMs }),
+      ...(unstartedMs === undefined ? {} : { unstartedMs }),
+    },
+    ...(sweep === undefined ? {} : { expirySweepMs: sweep }),
+  };
+}
+
 // `backup FILE`: a copy of the SQLite database while the server runs (backup.ts); no server.
 if (process.argv[2] === 'backup') process.exit(await backupCommand(process.argv.slice(3), process.env));
 
@@ -99,6 +128,7 @@ try {
   const network = { ...trustProxy(process.env.TRUST_PROXY), limits: limitSettings() };
   const metricsAt = metricsSettings();
   const metrics = metricsAt ? new Metrics() : undefined;
+  const abandon = abandonSettings();
   const origin = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const databaseUrl = process.env.DATABASE_URL;
   // SQLite: one process per data folder; a second one stops here, saying why.
@@ -117,7 +147,7 @@ try {
   // Every call of the store is timed into tafl_db_seconds{method} when there are metrics.
   const store = metrics ? instrumentStore(opened, metrics) : opened;
   await store.migrate();
-  const hub = new Hub(store, { origin, log });
+  const hub = new Hub(store, { origin, log, ...abandon });
   await hub.start();
   // The lobby's counts (read at most once a second, at most 30 of each).
   metrics?.countGames(async () => {

@@ -74,13 +74,69 @@ export type SeatChoice = Side | 'random';
 export const GAME_STATUSES = ['waiting', 'playing', 'ended', 'aborted'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
-/** How an online game ends: the rules' own reasons and the players' and the clock's. */
-export type OnlineEndReason = EndReason | 'resignation' | 'agreement' | 'time' | 'aborted';
+/**
+ * How an online game ends: the rules' own reasons and the players' and the clock's. `abandoned`:
+ * a player left and the opponent claimed the win or a draw; `expired`: nobody took the free seat
+ * in time; `unstarted`: both seats were taken but no move was made in time (both aborted).
+ */
+export type OnlineEndReason =
+  EndReason | 'resignation' | 'agreement' | 'time' | 'aborted' | 'abandoned' | 'expired' | 'unstarted';
 
 export interface OnlineResult {
   /** `none` for an aborted game. */
   readonly winner: Side | 'draw' | 'none';
   readonly reason: OnlineEndReason;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Abandonment and expiry (the README states these times)
+
+/** The grace before any claim: a player who loses the connection has this long to come back. */
+export const CLAIM_GRACE_BASE_MS = 30_000;
+/** An untimed game's grace. */
+export const CLAIM_GRACE_UNTIMED_MS = 60_000;
+
+/**
+ * How long a player of a game with this time control may be away (no connection holding the
+ * seat) before the opponent may claim the game, as a win or a draw: 30 s plus a twentieth of the
+ * base time plus the increment for a live game (45 s at 5+0, 2 min at 30+0), 60 s untimed. A
+ * correspondence game is not claimed: players come and go, and the days per move decide.
+ */
+export function claimGraceMs(time: TimeControl): number | null {
+  switch (time.kind) {
+    case 'correspondence':
+      return null;
+    case 'none':
+      return CLAIM_GRACE_UNTIMED_MS;
+    case 'live':
+      return CLAIM_GRACE_BASE_MS + Math.round(time.baseMs / 20) + time.incrementMs;
+  }
+}
+
+/** A game waiting for an opponent expires after this long (a live or untimed game). */
+export const WAITING_EXPIRY_MS = 24 * 3_600_000;
+/** A correspondence game waiting for an opponent expires after this long. */
+export const WAITING_EXPIRY_CORRESPONDENCE_MS = 7 * 24 * 3_600_000;
+/**
+ * A live or untimed game whose seats are both taken and in which no move has been made is
+ * aborted after this long. A correspondence game is aborted when the first mover's days run out
+ * without a move (instead of being lost on time).
+ */
+export const UNSTARTED_ABORT_MS = 10 * 60_000;
+
+/**
+ * Whether a seat's player is connected, and when the opponent may claim the game: milliseconds
+ * from the moment the message was sent (0: now), or null while the player is connected or no
+ * claim is possible (correspondence, no move made yet, the game over).
+ */
+export interface SeatPresence {
+  readonly connected: boolean;
+  readonly claimInMs: number | null;
+}
+
+export interface Presence {
+  readonly attackers: SeatPresence;
+  readonly defenders: SeatPresence;
 }
 
 export interface SeatView {
@@ -201,12 +257,24 @@ export type ClientMessage =
       readonly act: 'offer' | 'accept' | 'decline';
     } & Re)
   | ({ readonly t: 'abort'; readonly game: string; readonly token: string } & Re)
+  /** The opponent has been away longer than the grace: end the game as a win, or a draw. */
+  | ({
+      readonly t: 'claim';
+      readonly game: string;
+      readonly token: string;
+      readonly act: 'win' | 'draw';
+    } & Re)
   | ({ readonly t: 'ping' } & Re);
 
 export type ServerMessage =
   | { readonly t: 'hello'; readonly v: number; readonly now: number }
-  /** The answer to `watch`: the game's header and its moves from `from` on; `you` is the seat. */
-  | { readonly t: 'state'; readonly game: GameView; readonly you: Side | null }
+  /**
+   * The answer to `watch`: the game's header and its moves from `from` on; `you` is the seat;
+   * `presence` says which players are connected.
+   */
+  | { readonly t: 'state'; readonly game: GameView; readonly you: Side | null; readonly presence: Presence }
+  /** A player connected or left (or a claim became possible): both seats' presence. */
+  | { readonly t: 'presence'; readonly game: string; readonly presence: Presence }
   /** A committed move: `ply` is the number of moves after it. */
   | {
       readonly t: 'move';
@@ -249,6 +317,12 @@ export const ERROR_CODES = [
   'rematch/none',
   'rematch/taken',
   'abort/late',
+  /** The opponent is connected: there is nothing to claim. */
+  'claim/present',
+  /** The opponent has been away for less than the grace: the message says how long is left. */
+  'claim/early',
+  /** This game cannot be claimed: correspondence, or no move made yet (abort it instead). */
+  'claim/none',
   'create/rules',
   'create/name',
   /** The client already holds MAX_WAITING_PER_CLIENT waiting games (429). */
@@ -381,6 +455,7 @@ export function checkJoinRequest(x: unknown): Checked<JoinRequest> {
 }
 
 const ACTS = ['offer', 'accept', 'decline'] as const;
+const CLAIMS = ['win', 'draw'] as const;
 
 /** Reads one WebSocket message: size, JSON, then the shape of its kind, every field checked. */
 export function parseClientMessage(text: string): Checked<ClientMessage> {
@@ -466,7 +541,18 @@ export function parseClientMessage(text: string): Checked<ClientMessage> {
       if (!act) return bad('act is offer, accept or decline');
       return { ok: true, value: { t: x.t, game: id, token: tok, act, ...re } };
     }
+    case 'claim': {
+      const extra = only('game', 'token', 'act');
+      if (extra) return bad(extra);
+      const id = game();
+      const tok = token();
+      if (!id) return bad('game is a game id of 10 letters and digits');
+      if (!tok) return bad('token is the 22-character seat token');
+      const act = CLAIMS.find((a) => a === x.act);
+      if (!act) return bad('act is win or draw');
+      return { ok: true, value: { t: 'claim', game: id, token: tok, act, ...re } };
+    }
     default:
-      return bad('t is one of watch, unwatch, move, resign, draw, rematch, abort, ping');
+      return bad('t is one of watch, unwatch, move, resign, draw, rematch, abort, claim, ping');
   }
 }

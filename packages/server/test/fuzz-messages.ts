@@ -272,6 +272,7 @@ function mutated(rng: Rng, ctx: FuzzContext): object {
     draw: 9,
     rematch: 8,
     abort: 5,
+    claim: 3,
     ping: 4,
   });
   const act = rng.pick(['offer', 'accept', 'decline'] as const);
@@ -296,6 +297,8 @@ function mutated(rng: Rng, ctx: FuzzContext): object {
       case 'draw':
       case 'rematch':
         return { t, game: id, token: token(), act, ...re };
+      case 'claim':
+        return { t, game: id, token: token(), act: rng.pick(['win', 'draw', act]), ...re };
       case 'ping':
         return { t, ...re };
     }
@@ -376,7 +379,7 @@ function wrongShape(rng: Rng, ctx: FuzzContext): object {
       };
     case 'types': {
       const message: Record<string, unknown> = {
-        t: rng.pick(['move', 'watch', 'resign', 'draw', 'rematch', 'abort', 'unwatch', 'ping']),
+        t: rng.pick(['move', 'watch', 'resign', 'draw', 'rematch', 'abort', 'claim', 'unwatch', 'ping']),
         game: game.id,
         token: rng.pick(ownedTokens(ctx)),
         ply: game.pos?.ply ?? 0,

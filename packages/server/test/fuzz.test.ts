@@ -127,7 +127,7 @@ class Observations {
     if (m.t === 'error') this.refusal(m.code, m.message, 'ws');
     else if (m.t === 'state' && m.you !== null && !owned.has(m.game.id))
       this.offence(`watching ${m.game.id}, not the fuzzer's, gave it the seat of the ${m.you}`);
-    else if (!['hello', 'state', 'move', 'update', 'pong'].includes(m.t))
+    else if (!['hello', 'state', 'move', 'update', 'presence', 'pong'].includes(m.t))
       this.offence(`a message of unknown kind: ${data.toString().slice(0, 100)}`);
     return m;
   }

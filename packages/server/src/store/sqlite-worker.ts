@@ -27,6 +27,7 @@ const METHODS = new Set([
   'loadMoves',
   'lobby',
   'runningClocks',
+  'expiring',
   'shiftClocks',
   'loadAnalysis',
   'saveAnalysis',

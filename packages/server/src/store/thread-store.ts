@@ -151,6 +151,10 @@ export class ThreadStore implements Store {
     return this.call('runningClocks');
   }
 
+  expiring(waitingBefore: number, unstartedBefore: number, limit: number): Promise<GameRow[]> {
+    return this.call('expiring', waitingBefore, unstartedBefore, limit);
+  }
+
   shiftClocks(ms: number, heartbeat?: { serverId: string; at: number }): Promise<number> {
     return this.call('shiftClocks', ms, heartbeat);
   }

@@ -130,6 +130,12 @@ export interface Store {
   /** Games with a running clock (status playing and turnStartedAt not null). */
   runningClocks(): Promise<GameRow[]>;
   /**
+   * Up to `limit` games that may be due to expire (abandonment, hub.ts): waiting for an opponent
+   * since before `waitingBefore` (createdAt), or playing with no move made, no clock running and
+   * no change since before `unstartedBefore` (updatedAt). The hub decides each one exactly.
+   */
+  expiring(waitingBefore: number, unstartedBefore: number, limit: number): Promise<GameRow[]>;
+  /**
    * Adds `ms` to the turnStartedAt of every game with a running clock: the time the server was
    * down, which no clock should count. One statement, one transaction, with `heartbeat` written
    * in it when given (so a process killed right after cannot credit the same time again).

@@ -1,0 +1,148 @@
+/**
+ * Abandonment's rules (presence.ts) on their own: the grace of each time control, who holds a
+ * seat and since when it has been empty (in this process and in others), and which games the
+ * expiry sweep ends.
+ */
+
+import { describe, expect, it } from 'vitest';
+import { claimIn, expiryOf, graceOf, Presences, shortestExpiry } from '../src/presence.js';
+import {
+  claimGraceMs,
+  UNSTARTED_ABORT_MS,
+  WAITING_EXPIRY_CORRESPONDENCE_MS,
+  WAITING_EXPIRY_MS,
+} from '../src/protocol.js';
+import { timeColumns } from '../src/game.js';
+import type { GameRow } from '../src/store/types.js';
+import type { TimeControl } from '../src/protocol.js';
+
+const T0 = 1_800_000_000_000;
+
+function row(time: TimeControl, over: Partial<GameRow> = {}): GameRow {
+  return {
+    id: 'AAAAAAAAAA',
+    rules: '',
+    rulesId: 'brandub-fr',
+    rulesName: 'Brandub',
+    ...timeColumns(time),
+    status: 'playing',
+    winner: null,
+    reason: null,
+    ply: 3,
+    version: 4,
+    attackersName: 'a',
+    attackersToken: 'x',
+    defendersName: 'd',
+    defendersToken: 'y',
+    clockAttackersMs: null,
+    clockDefendersMs: null,
+    turnStartedAt: null,
+    drawOffer: null,
+    rematchOffer: null,
+    rematchId: null,
+    createdAt: T0,
+    updatedAt: T0,
+    ...over,
+  };
+}
+
+const LIVE_5_0: TimeControl = { kind: 'live', baseMs: 300_000, incrementMs: 0 };
+
+describe('the grace before a claim', () => {
+  it('is 30 s plus a twentieth of the base time plus the increment, 60 s untimed, none in correspondence', () => {
+    expect(claimGraceMs(LIVE_5_0)).toBe(45_000);
+    expect(claimGraceMs({ kind: 'live', baseMs: 1_800_000, incrementMs: 0 })).toBe(120_000);
+    expect(claimGraceMs({ kind: 'live', baseMs: 180_000, incrementMs: 2_000 })).toBe(41_000);
+    expect(claimGraceMs({ kind: 'none' })).toBe(60_000);
+    expect(claimGraceMs({ kind: 'correspondence', days: 2 })).toBeNull();
+  });
+
+  it('can be overridden for every time control but correspondence', () => {
+    expect(graceOf(row(LIVE_5_0), { graceMs: 1000 })).toBe(1000);
+    expect(graceOf(row({ kind: 'correspondence', days: 1 }), { graceMs: 1000 })).toBeNull();
+  });
+
+  it('counts from when the seat was left, and only once a move is made, while the game is played', () => {
+    const game = row(LIVE_5_0);
+    expect(claimIn(game, T0, T0 + 10_000)).toBe(35_000);
+    expect(claimIn(game, T0, T0 + 60_000)).toBe(0);
+    expect(claimIn(game, undefined, T0 + 60_000)).toBeNull();
+    expect(claimIn(row(LIVE_5_0, { ply: 0 }), T0, T0 + 60_000)).toBeNull();
+    expect(claimIn(row(LIVE_5_0, { status: 'ended' }), T0, T0 + 60_000)).toBeNull();
+  });
+});
+
+describe('who holds a seat', () => {
+  it('a seat is away from when the game is followed until a connection holds it, and from when the last one leaves', () => {
+    const book = new Presences();
+    book.follow('g', T0);
+    expect(book.awaySince('g', 'attackers')).toBe(T0);
+    const tab1 = {};
+    const tab2 = {};
+    expect(book.join('g', 'attackers', tab1, T0 + 5)).toBe(true);
+    expect(book.join('g', 'attackers', tab2, T0 + 6)).toBe(false);
+    expect(book.awaySince('g', 'attackers')).toBeUndefined();
+    // One tab of two closes: the seat is still held.
+    expect(book.leave('g', tab1, T0 + 10)).toBeUndefined();
+    expect(book.awaySince('g', 'attackers')).toBeUndefined();
+    expect(book.leave('g', tab2, T0 + 20)).toBe('attackers');
+    expect(book.awaySince('g', 'attackers')).toBe(T0 + 20);
+    // The defenders never came.
+    expect(book.awaySince('g', 'defenders')).toBe(T0);
+  });
+
+  it('a seat held through another process is not away, until that process lets it go', () => {
+    const book = new Presences();
+    book.follow('g', T0);
+    expect(book.remote('g', 'defenders', 'other', true, T0 + 1)).toBe(true);
+    expect(book.awaySince('g', 'defenders')).toBeUndefined();
+    expect(book.view(row(LIVE_5_0, { id: 'g' }), T0 + 100_000).defenders).toEqual({
+      connected: true,
+      claimInMs: null,
+    });
+    expect(book.remote('g', 'defenders', 'other', false, T0 + 50)).toBe(true);
+    expect(book.view(row(LIVE_5_0, { id: 'g' }), T0 + 60).defenders).toEqual({
+      connected: false,
+      claimInMs: 45_000 - 10,
+    });
+  });
+
+  it('claims against the opponent of the claimant', () => {
+    const book = new Presences();
+    book.follow('g', T0);
+    book.join('g', 'attackers', {}, T0);
+    const game = row(LIVE_5_0, { id: 'g' });
+    expect(book.claimAgainst(game, 'attackers', T0 + 50_000)).toBe(0);
+    expect(book.claimAgainst(game, 'defenders', T0 + 50_000)).toBeNull();
+  });
+});
+
+describe('the expiry sweep', () => {
+  it('a waiting game expires after a day, a correspondence one after a week', () => {
+    const waiting = row(LIVE_5_0, { status: 'waiting', ply: 0 });
+    expect(expiryOf(waiting, T0 + WAITING_EXPIRY_MS - 1)).toBeUndefined();
+    expect(expiryOf(waiting, T0 + WAITING_EXPIRY_MS)).toBe('expired');
+    const slow = row({ kind: 'correspondence', days: 3 }, { status: 'waiting', ply: 0 });
+    expect(expiryOf(slow, T0 + WAITING_EXPIRY_MS)).toBeUndefined();
+    expect(expiryOf(slow, T0 + WAITING_EXPIRY_CORRESPONDENCE_MS)).toBe('expired');
+  });
+
+  it('a live or untimed game with no move is aborted after ten minutes; a correspondence one is left to its clock', () => {
+    const joined = row(LIVE_5_0, { ply: 0 });
+    expect(expiryOf(joined, T0 + UNSTARTED_ABORT_MS - 1)).toBeUndefined();
+    expect(expiryOf(joined, T0 + UNSTARTED_ABORT_MS)).toBe('unstarted');
+    expect(expiryOf(row({ kind: 'none' }, { ply: 0 }), T0 + UNSTARTED_ABORT_MS)).toBe('unstarted');
+    const slow = row({ kind: 'correspondence', days: 1 }, { ply: 0, turnStartedAt: T0 });
+    expect(expiryOf(slow, T0 + 10 * UNSTARTED_ABORT_MS)).toBeUndefined();
+    // Begun games and finished ones are never touched.
+    expect(expiryOf(row(LIVE_5_0, { ply: 1 }), T0 + WAITING_EXPIRY_CORRESPONDENCE_MS)).toBeUndefined();
+    expect(
+      expiryOf(row(LIVE_5_0, { status: 'ended' }), T0 + WAITING_EXPIRY_CORRESPONDENCE_MS),
+    ).toBeUndefined();
+  });
+
+  it('reads the games older than the shortest of the times', () => {
+    expect(shortestExpiry()).toEqual({ waiting: WAITING_EXPIRY_MS, unstarted: UNSTARTED_ABORT_MS });
+    expect(shortestExpiry({ waitingMs: 500, unstartedMs: 700 })).toEqual({ waiting: 500, unstarted: 700 });
+  });
+});
