@@ -11,6 +11,7 @@
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Backend } from './kysely-store.js';
+import { noticePayload, PgBatchWriter } from './pg-batch.js';
 import type { Database } from './schema.js';
 import type { ChangeNotice } from './types.js';
 
@@ -46,13 +47,15 @@ export function postgresBackend(databaseUrl: string, log: (message: string) => v
   // how the caller learns it; the pool then drops it.
   pool.on('connect', (client) => void client.on('error', () => {}));
   const listener = new Listener(databaseUrl, types, log);
+  const writer = new PgBatchWriter(CHANNEL);
   return {
     dialect: 'postgres',
     db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
     async notify(trx: Transaction<Database>, notices: readonly ChangeNotice[]): Promise<void> {
-      const payloads = notices.map((n) => JSON.stringify({ id: n.id, version: n.version, origin: n.origin }));
+      const payloads = notices.map(noticePayload);
       await sql`select pg_notify(${CHANNEL}, p) from unnest(${payloads}::text[]) as p`.execute(trx);
     },
+    writeBatch: (changes, origin) => writer.write(pool, changes, origin),
     listen: (onNotice, onReconnect) => listener.add(onNotice, onReconnect),
     close: () => listener.close(),
   };
