@@ -256,24 +256,36 @@ export class KyselyStore implements Store {
     return rows.map(gameFromDb);
   }
 
-  async shiftClocks(ms: number, heartbeat?: { serverId: string; at: number }): Promise<number> {
+  async shiftClocks(
+    ms: number,
+    heartbeat?: { serverId: string; at: number },
+    expectLast?: number,
+  ): Promise<number> {
     if (!Number.isSafeInteger(ms)) throw new TypeError(`shiftClocks: ${ms} is not a whole number of ms`);
     const result = await this.db.transaction().execute(async (trx) => {
+      if (expectLast !== undefined) {
+        // Processes starting together take turns here (SQLite's writer lock; on PostgreSQL a
+        // transaction-scoped advisory lock), and the later one sees the first one's heartbeat.
+        if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SHIFT_LOCK})`.execute(trx);
+        const newest = await trx
+          .selectFrom('heartbeats')
+          .select((eb) => eb.fn.max('at').as('at'))
+          .executeTakeFirst();
+        if (newest?.at != null && Number(newest.at) > expectLast) {
+          if (heartbeat) await upsertHeartbeat(trx, heartbeat);
+          return undefined;
+        }
+      }
       const shifted = await trx
         .updateTable('games')
         .set((eb) => ({ turn_started_at: eb('turn_started_at', '+', ms) }))
         .where('status', '=', sql.lit('playing'))
         .where('turn_started_at', 'is not', null)
         .executeTakeFirst();
-      if (heartbeat)
-        await trx
-          .insertInto('heartbeats')
-          .values({ server_id: heartbeat.serverId, at: heartbeat.at })
-          .onConflict((oc) => oc.column('server_id').doUpdateSet((eb) => ({ at: eb.ref('excluded.at') })))
-          .execute();
+      if (heartbeat) await upsertHeartbeat(trx, heartbeat);
       return shifted;
     });
-    return Number(result.numUpdatedRows);
+    return result === undefined ? 0 : Number(result.numUpdatedRows);
   }
 
   async loadAnalysis(gameId: string): Promise<AnalysisRow | undefined> {
@@ -401,4 +413,15 @@ async function apply(trx: Transaction<Database>, change: GameChange): Promise<bo
       return false;
     }
   }
+}
+
+/** The advisory lock that serialises crediting the clocks at start (PostgreSQL). */
+const SHIFT_LOCK = 0x7a_f1_5b;
+
+function upsertHeartbeat(trx: Transaction<Database>, heartbeat: { serverId: string; at: number }): Promise<unknown> {
+  return trx
+    .insertInto('heartbeats')
+    .values({ server_id: heartbeat.serverId, at: heartbeat.at })
+    .onConflict((oc) => oc.column('server_id').doUpdateSet((eb) => ({ at: eb.ref('excluded.at') })))
+    .execute();
 }
