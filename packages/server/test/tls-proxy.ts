@@ -11,6 +11,9 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import type { GameView, SeatGrant } from '../src/protocol.js';
+import { Client } from './harness.js';
 
 /** The name the example configurations serve, and the test's certificate is for. */
 export const NAME = 'tafl.example.org';
@@ -199,4 +202,115 @@ export function write(dir: string, name: string, text: string): string {
   const file = join(dir, name);
   writeFileSync(file, text);
   return file;
+}
+
+/** A proxy in front of a server, as a test started it. */
+export interface Proxied {
+  readonly httpsPort: number;
+  readonly httpPort: number;
+  /** The certificate it serves (self-signed, for NAME). */
+  readonly ca: string;
+}
+
+/**
+ * The tests every example proxy configuration passes, inside the caller's `describe` whose
+ * `beforeAll` started the server (TRUST_PROXY=127.0.0.1, TAFL_HTTP_RATE=0.001: a burst of 30
+ * writes per client that practically never refills) and the proxy. `redirect(path)`: where the
+ * proxy sends plain HTTP for `path`.
+ */
+export function proxyTests(proxied: () => Proxied, redirect: (path: string) => string): void {
+  it('serves the app page through TLS, with the security headers', async () => {
+    const { httpsPort, ca } = proxied();
+    const page = await https(httpsPort, ca, '/');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toMatch(/^<!doctype html>/i);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['strict-transport-security']).toBe('max-age=63072000');
+    // Every answer carries them, the server's refusals as well as its pages.
+    const missing = await https(httpsPort, ca, '/api/games/nope');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-security-policy']).toBe(csp);
+    expect(await https(httpsPort, ca, '/healthz')).toMatchObject({ status: 200, body: '{"ok":true}' });
+  });
+
+  it('plays a game over the WebSocket (wss://), both players told of each move', async () => {
+    const { httpsPort, ca } = proxied();
+    const post = async (path: string, body: unknown): Promise<SeatGrant> => {
+      const answer = await https(httpsPort, ca, path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(answer.status, answer.body).toBeLessThan(300);
+      return JSON.parse(answer.body) as SeatGrant;
+    };
+    const a = await post('/api/games', {
+      rules: 'brandub-fr',
+      side: 'attackers',
+      time: { kind: 'none' },
+      name: 'Ailill',
+    });
+    const d = await post(`/api/games/${a.game.id}/join`, { name: 'Medb' });
+    // As a browser would: for NAME (Caddy serves no other), trusting the test's certificate.
+    const options = { ca, servername: NAME, headers: { host: `${NAME}:${httpsPort}` } };
+    const url = `wss://127.0.0.1:${httpsPort}/api/ws`;
+    const attackers = await Client.connect(url, options);
+    const defenders = await Client.connect(url, options);
+    try {
+      attackers.send({ t: 'watch', game: a.game.id, token: a.token });
+      defenders.send({ t: 'watch', game: a.game.id, token: d.token });
+      await attackers.next('state');
+      await defenders.next('state');
+      attackers.send({ t: 'move', game: a.game.id, token: a.token, ply: 0, move: 'd2-c2' });
+      const first = await defenders.next('move', (m) => m.ply === 1);
+      expect((await attackers.next('move', (m) => m.ply === 1)).move).toBe(first.move);
+      defenders.send({ t: 'move', game: a.game.id, token: d.token, ply: 1, move: 'c4-c3' });
+      const second = await attackers.next('move', (m) => m.ply === 2);
+      const view = JSON.parse((await https(httpsPort, ca, `/api/games/${a.game.id}`)).body) as GameView;
+      expect(view.moves).toEqual([first.move, second.move]);
+      expect(first.move).toMatch(/^d2-c2/);
+      expect(second.move).toMatch(/^c4-c3/);
+    } finally {
+      attackers.close();
+      defenders.close();
+    }
+  });
+
+  it('applies per-client limits to each real client, not to the proxy, whatever a client claims', async () => {
+    const { httpsPort, ca } = proxied();
+    // A create refused for its shape (400) still spends a token of the client's write burst (30).
+    const write = (from: string, forwardedFor?: string) =>
+      https(httpsPort, ca, '/api/games', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+        },
+        body: '{}',
+        from,
+      }).then((r) => r.status);
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push(await write('127.0.0.2'));
+    expect(new Set(statuses)).toEqual(new Set([400]));
+    expect(await write('127.0.0.2')).toBe(429);
+    // A forged address from the same client changes nothing: the proxy replaces the header.
+    expect(await write('127.0.0.2', '203.0.113.9')).toBe(429);
+    // Another client, through the same proxy, has its own burst.
+    expect(await write('127.0.0.3')).toBe(400);
+    expect(await write('127.0.0.3', '127.0.0.2')).toBe(400);
+  });
+
+  it('sends plain HTTP to HTTPS, and requires TLS on the HTTPS port', async () => {
+    const { httpPort, httpsPort } = proxied();
+    const answer = await http(httpPort, '/api/games/abc?x=1');
+    expect([301, 308]).toContain(answer.status);
+    expect(answer.headers.location).toBe(redirect('/api/games/abc?x=1'));
+    expect((await http(httpsPort, '/')).status).toBe(400);
+  });
 }

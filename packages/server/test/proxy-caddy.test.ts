@@ -1,0 +1,111 @@
+/**
+ * The example Caddy configuration, tested: the repository's deploy/Caddyfile, changed only for
+ * its ports, paths and certificate (a self-signed one for tafl.example.org made here, instead of
+ * Let's Encrypt's), runs in a real Caddy in front of a real server with TRUST_PROXY=127.0.0.1,
+ * as docs/deploy.md says; the same checks as nginx's (tls-proxy.ts).
+ *
+ * Skipped, saying so, when Caddy is not installed (Debian's `caddy`; .ci/run installs it).
+ */
+
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { startServer, tempDir, type ServerProcess } from './harness.js';
+import {
+  NAME,
+  freePort,
+  makeCertificate,
+  proxyTests,
+  startProxy,
+  template,
+  write,
+  type ProxyProcess,
+} from './tls-proxy.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+function findCaddy(): string | undefined {
+  const known = ['/usr/bin/caddy', '/usr/local/bin/caddy'].find((p) => existsSync(p));
+  if (known) return known;
+  try {
+    return execFileSync('sh', ['-c', 'command -v caddy'], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const CADDY = findCaddy();
+if (!CADDY)
+  console.log(
+    'Caddy tests skipped: caddy is not installed (apt-get install caddy; .ci/run installs it when missing)',
+  );
+
+describe.skipIf(!CADDY)('deploy/Caddyfile in front of the server', () => {
+  let server: ServerProcess;
+  let caddy: ProxyProcess | undefined;
+  let httpsPort: number;
+  let httpPort: number;
+  let ca: string;
+  const dir = tempDir('tafl-caddy-');
+
+  beforeAll(async () => {
+    chmodSync(dir.dir, 0o755);
+    server = await startServer({ env: { TRUST_PROXY: '127.0.0.1', TAFL_HTTP_RATE: '0.001' } });
+    const certificate = makeCertificate(dir.dir);
+    ca = certificate.ca;
+    const upstream = new URL(server.url).port;
+    for (let attempt = 1; ; attempt++) {
+      httpsPort = await freePort();
+      httpPort = await freePort();
+      const config = template(readFileSync(join(ROOT, 'deploy/Caddyfile'), 'utf8'), [
+        // The global options: this test's ports, on 127.0.0.1, its own storage, no admin API,
+        // instead of an e-mail address for Let's Encrypt.
+        [
+          'email admin@example.org',
+          [
+            'admin off',
+            `http_port ${httpPort}`,
+            `https_port ${httpsPort}`,
+            'default_bind 127.0.0.1',
+            `storage file_system ${join(dir.dir, 'storage')}`,
+          ].join('\n\t'),
+          1,
+        ],
+        // The test's certificate instead of one from Let's Encrypt.
+        [`${NAME} {`, `${NAME} {\n\ttls ${certificate.cert} ${certificate.key}`, 1],
+        ['reverse_proxy 127.0.0.1:8080', `reverse_proxy 127.0.0.1:${upstream}`, 1],
+      ]);
+      const file = write(dir.dir, 'Caddyfile', config);
+      try {
+        caddy = await startProxy(
+          CADDY!,
+          ['run', '--config', file, '--adapter', 'caddyfile'],
+          httpsPort,
+          undefined,
+          {
+            ...process.env,
+            HOME: dir.dir,
+            XDG_CONFIG_HOME: join(dir.dir, 'config'),
+            XDG_DATA_HOME: join(dir.dir, 'data'),
+          },
+        );
+        break;
+      } catch (e) {
+        if (attempt >= 3 || !/address already in use/i.test(String(e))) throw e;
+      }
+    }
+  });
+
+  afterAll(async () => {
+    await caddy?.stop();
+    await server?.stop();
+    dir.remove();
+  });
+
+  proxyTests(
+    () => ({ httpsPort, httpPort, ca }),
+    (path) => `https://${NAME}${path}`,
+  );
+});
