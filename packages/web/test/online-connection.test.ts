@@ -277,6 +277,23 @@ describe('a game’s session', () => {
     expect(session.seated).toBe(false);
   });
 
+  it('watches again with the token of a seat it takes, so that the server counts the player present', () => {
+    const { world, seats, session } = setup(null);
+    world.socket.receive({
+      t: 'state',
+      game: gameView([], 0, {
+        status: 'waiting',
+        seats: { attackers: { name: 'Ann' }, defenders: { name: null } },
+      }),
+      you: null,
+      presence: PRESENT,
+    });
+    session.claim({ token: TOKEN, side: 'defenders', game: gameView([]) });
+    expect(seats.get(ID)?.token).toBe(TOKEN);
+    expect(world.socket.sent.at(-1)).toEqual({ t: 'watch', game: ID, from: 0, token: TOKEN, re: 2 });
+    expect(session.snapshot().state.you).toBe('defenders');
+  });
+
   it('after a drop, watches again from the moves it has and shows those made meanwhile', () => {
     const { world, session } = setup();
     world.socket.receive({

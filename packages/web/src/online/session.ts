@@ -139,6 +139,9 @@ export class GameSession {
     this.token = grant.token;
     this.state = seatTaken(this.state, grant.side, grant.game, this.now());
     this.changed();
+    // Watch again with the token: the server then knows this connection holds the seat (the
+    // opponent sees the player connected, and nobody may claim the game against them).
+    if (this.stop) this.watch(this.state.moves.length);
   }
 
   dismiss(): void {
