@@ -57,7 +57,7 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<A
     const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 20_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const m = /http:\/\/\S+/.exec(out);
+      const m = /http:\/\/[^\s"]+/.exec(out);
       if (m) {
         clearTimeout(timer);
         resolve(m[0]);
@@ -123,13 +123,16 @@ export interface TestApp {
   readonly contexts: BrowserContext[];
 }
 
-/** Registers the hooks that start and stop the server and browser of a test file. */
-export function useApp(): TestApp {
+/**
+ * Registers the hooks that start and stop the server and browser of a test file; `serverEnv`
+ * is added to the server's environment (a shorter claim grace, for one).
+ */
+export function useApp(serverEnv: Record<string, string> = {}): TestApp {
   let server: AppServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    server = await startApp();
+    server = await startApp(serverEnv);
     browser = await launchBrowser();
   });
   afterEach(async () => {

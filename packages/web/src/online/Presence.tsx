@@ -71,7 +71,7 @@ export function AwayBanner(props: {
       {away && (
         <div class="banner banner-away" data-testid="opponent-away">
           <span class="banner-icon" aria-hidden="true">
-            ⏻
+            ⚠
           </span>
           <span class="banner-text">
             <strong>{p.opponentLeft}</strong>{' '}
