@@ -187,7 +187,7 @@ export interface ResumeOptions {
    * Adds `ms` to every running clock's turn start and writes this process's heartbeat at `now`,
    * in one transaction (so the same time is never credited twice); the number of games shifted.
    */
-  shift(ms: number, now: number): Promise<number>;
+  shift(ms: number, now: number, last: number): Promise<number>;
   /** Writes this process's heartbeat at `now`. */
   heartbeat(now: number): Promise<void>;
   /**
@@ -225,7 +225,7 @@ export async function resumeClocks(o: ResumeOptions): Promise<{ downMs: number; 
     await o.heartbeat(now);
     return { downMs, shifted: 0 };
   }
-  return { downMs, shifted: await o.shift(downMs, now) };
+  return { downMs, shifted: await o.shift(downMs, now, last) };
 }
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));

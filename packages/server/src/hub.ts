@@ -139,7 +139,7 @@ export class Hub {
         const rows = await this.store.runningClocks();
         return rows.length === 0 ? undefined : Math.max(...rows.map((row) => row.updatedAt));
       },
-      shift: (ms, now) => this.store.shiftClocks(ms, { serverId: origin, at: now }),
+      shift: (ms, now, last) => this.store.shiftClocks(ms, { serverId: origin, at: now }, last),
       heartbeat: (now) => this.store.heartbeat(origin, now),
       aliveMs: ALIVE_MS,
     });

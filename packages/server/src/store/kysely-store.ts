@@ -418,7 +418,10 @@ async function apply(trx: Transaction<Database>, change: GameChange): Promise<bo
 /** The advisory lock that serialises crediting the clocks at start (PostgreSQL). */
 const SHIFT_LOCK = 0x7a_f1_5b;
 
-function upsertHeartbeat(trx: Transaction<Database>, heartbeat: { serverId: string; at: number }): Promise<unknown> {
+function upsertHeartbeat(
+  trx: Transaction<Database>,
+  heartbeat: { serverId: string; at: number },
+): Promise<unknown> {
   return trx
     .insertInto('heartbeats')
     .values({ server_id: heartbeat.serverId, at: heartbeat.at })

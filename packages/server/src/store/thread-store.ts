@@ -155,8 +155,12 @@ export class ThreadStore implements Store {
     return this.call('expiring', waitingBefore, unstartedBefore, limit);
   }
 
-  shiftClocks(ms: number, heartbeat?: { serverId: string; at: number }): Promise<number> {
-    return this.call('shiftClocks', ms, heartbeat);
+  shiftClocks(
+    ms: number,
+    heartbeat?: { serverId: string; at: number },
+    expectLast?: number,
+  ): Promise<number> {
+    return this.call('shiftClocks', ms, heartbeat, expectLast);
   }
 
   loadAnalysis(gameId: string): Promise<AnalysisRow | undefined> {

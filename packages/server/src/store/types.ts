@@ -139,8 +139,12 @@ export interface Store {
    * Adds `ms` to the turnStartedAt of every game with a running clock: the time the server was
    * down, which no clock should count. One statement, one transaction, with `heartbeat` written
    * in it when given (so a process killed right after cannot credit the same time again).
+   *
+   * `expectLast`: the latest heartbeat the caller read. If a newer one is there when the
+   * transaction runs (another process started at the same moment and credited the time first),
+   * nothing is shifted and 0 is returned: the same outage is never credited twice.
    */
-  shiftClocks(ms: number, heartbeat?: { serverId: string; at: number }): Promise<number>;
+  shiftClocks(ms: number, heartbeat?: { serverId: string; at: number }, expectLast?: number): Promise<number>;
   /** The analysis kept with a game, if any. */
   loadAnalysis(gameId: string): Promise<AnalysisRow | undefined>;
   /**
