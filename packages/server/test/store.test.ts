@@ -300,6 +300,43 @@ describe.each(backends)('store on $name', (backend) => {
       }
     });
 
+    it('in one batch, a change sees the one before it to the same game, and a stale one fails alone', async () => {
+      const store = await open();
+      const [a, b, c] = [game(), game(), game()];
+      await Promise.all([b, c].map((row) => store.commit({ kind: 'create', row })));
+      const a1 = moveIn(a);
+      const a2 = moveIn(a1.row);
+      const b1 = moveIn(b);
+      // Stale: b is at version 1, not 6.
+      const staleB = moveIn({ ...b, version: b.version + 5 }, 'stale');
+      const c1 = moveIn(c);
+      const c2 = moveIn(c1.row);
+      // Stale: c's version 1 is taken by c1, queued just before it in the same batch.
+      const staleC = moveIn(c, 'late');
+      const before = { ...store.stats };
+      // All queued in one tick: one batch. a is created and moved twice in it.
+      const results = await Promise.all([
+        store.commit({ kind: 'create', row: a }),
+        store.commit(a1),
+        store.commit(staleB),
+        store.commit(c1),
+        store.commit(b1),
+        store.commit(a2),
+        store.commit(staleC),
+        store.commit(c2),
+      ]);
+      // In a worker thread, the messages may reach the worker over two turns of its event loop.
+      if (backend.name === 'sqlite') expect(store.stats.batches - before.batches).toBeLessThanOrEqual(2);
+      else expect(store.stats.batches - before.batches).toBe(1);
+      expect(results).toEqual([true, true, false, true, true, true, false, true]);
+      expect(await store.loadGame(a.id)).toEqual(a2.row);
+      expect(await store.loadGame(b.id)).toEqual(b1.row);
+      expect(await store.loadGame(c.id)).toEqual(c2.row);
+      expect((await store.loadMoves(a.id, 0)).map((m) => m.move)).toEqual(['m1', 'm2']);
+      expect((await store.loadMoves(b.id, 0)).map((m) => m.move)).toEqual(['m1']);
+      expect((await store.loadMoves(c.id, 0)).map((m) => m.move)).toEqual(['m1', 'm2']);
+    });
+
     it('rejects every change of a batch whose transaction fails, and keeps working', async () => {
       const store = await open();
       const a = game();
