@@ -2,8 +2,10 @@
 // (TAFL_CLAIM_GRACE_MS): two players in two browser contexts play a game, a third watches in
 // French; one player closes the page, the other sees the opponent leave (the dot by the name,
 // the banner and its countdown), the offer going when the opponent comes back, and after the
-// grace claims victory; everyone sees the result. The one who left finds it in the lobby on the
-// next visit, until dismissed. Screenshot to look at: /tmp/abandon-claim.png.
+// grace claims victory; everyone sees the result. The one who left finds it on the start page and
+// in the lobby on the next visit, until dismissed. (A correspondence game cannot run out of its
+// days in a test's time: test/online-away.test.ts tests the notice's logic for it.)
+// Screenshot to look at: /tmp/abandon-claim.png.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from './harness.js';
@@ -128,12 +130,16 @@ describe('a player who leaves a live game', () => {
     await expect(ann.getByTestId('opponent-away').count()).resolves.toBe(0);
     await expect(ann.getByTestId('status').textContent()).resolves.toBe('The game is over.');
 
-    // Bob's next visit: the lobby tells him, until he dismisses it.
+    // Bob's next visit: the start page and the lobby tell him, until he dismisses it.
+    const home = await open(bobContext, app.server.url);
+    const id = link.split('/').at(-1)!;
+    await home.getByTestId('away-notice').locator(`li[data-game="${id}"]`).waitFor({ timeout: 20_000 });
+    await expect(home.getByTestId('away-notice').textContent()).resolves.toContain('You lost.');
+    await home.close();
     const lobby = await open(bobContext, `${app.server.url}#/lobby`);
     const notice = lobby.getByTestId('away-notice');
     await notice.waitFor({ timeout: 20_000 });
     await expect(notice.getByRole('heading').textContent()).resolves.toBe('While you were away');
-    const id = link.split('/').at(-1)!;
     await expect(notice.locator(`li[data-game="${id}"]`).textContent()).resolves.toBe(
       'Brandubh (2019 blog) against Ann: You lost. The defenders left the game.',
     );
@@ -143,7 +149,13 @@ describe('a player who leaves a live game', () => {
     await lobby.reload();
     await lobby.locator('[data-list="mine"]').waitFor({ timeout: 20_000 });
     await expect(lobby.getByTestId('away-notice').count()).resolves.toBe(0);
+    const again = await open(bobContext, app.server.url);
+    await again.locator('.play-rules-name').waitFor();
+    // The look-up has nothing to do: no seat's game was left unfinished.
+    await again.waitForLoadState('networkidle');
+    await expect(again.getByTestId('away-notice').count()).resolves.toBe(0);
 
-    for (const page of [ann, eve, lobby]) expect((page as Page & { errors?: string[] }).errors).toEqual([]);
+    for (const page of [ann, eve, lobby, again])
+      expect((page as Page & { errors?: string[] }).errors).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import { FRONT_TEXT, type FrontText } from '../app/text.js';
 import { useTitle } from '../app/title.js';
 import type { Messages } from '../i18n/index.js';
 import { pageApi, type ApiRefusal } from '../online/api.js';
+import { AwayNotice } from '../online/AwayNotice.js';
 import { refusalText } from '../online/errors.js';
 import { OnlineOptions } from '../online/OnlineOptions.js';
 import { readOnlinePrefs, writeOnlinePrefs, type OnlinePrefs } from '../online/prefs.js';
@@ -290,6 +291,8 @@ export function HomeScreen({ lang, t, navigate }: ScreenProps) {
           </div>
         )}
       </section>
+
+      <AwayNotice t={t} lang={lang} />
 
       {current.length > 0 && (
         <section class="panel in-progress" aria-labelledby="in-progress">

@@ -1,7 +1,8 @@
 /**
- * The notice of a player's next visit (away.ts): the games of this browser's seats that ended
- * while the player was away, each with its result and a link to it, until dismissed. It looks
- * up only the seats whose game was not over when last seen, once per showing.
+ * The notice of a player's next visit (away.ts), on the start page and in the lobby: the games
+ * of this browser's seats that ended while the player was away, each with its result and a link
+ * to it, until dismissed. It looks up only the seats whose game was not over when last seen,
+ * once per showing (nothing at all for a browser that holds no seat).
  */
 
 import { useEffect, useState } from 'preact/hooks';
@@ -10,6 +11,7 @@ import { pageApi } from './api.js';
 import { awayGames, awayLines, pageSeen, seatsToCheck, seenOf, type AwayGame } from './away.js';
 import { presenceText } from './presence-text.js';
 import { pageSeats } from './tokens.js';
+import './online.css';
 
 export function AwayNotice({ t, lang }: { readonly t: Messages; readonly lang: Lang }) {
   const [games, setGames] = useState<readonly AwayGame[]>([]);

@@ -32,9 +32,9 @@ export function PresenceDot(props: {
 }
 
 /**
- * The opponent who left: the banner with the countdown, then the claim's buttons (when `live`:
- * our own connection is open, so the claim can be sent), and the live region, always present
- * so that its changes are read.
+ * The opponent who left: the banner with the countdown, then the claim's buttons, while `live`
+ * (our own connection is open: what we know of the opponent is current, and the claim can be
+ * sent); and the live region, always present so that its changes are read.
  */
 export function AwayBanner(props: {
   readonly t: Messages;
@@ -54,6 +54,10 @@ export function AwayBanner(props: {
     return () => clearInterval(timer);
   }, [state.presence, counting]);
 
+  // A claim sent: its buttons wait for the answer (the end, or a refusal with new presence).
+  const [sent, setSent] = useState(false);
+  useEffect(() => setSent(false), [state.presence, state.refused]);
+
   const phase = awayPhase(away);
   const last = useRef<AwayPhase>('present');
   const [sentence, setSentence] = useState('');
@@ -68,7 +72,7 @@ export function AwayBanner(props: {
       <p class="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="presence-live">
         {sentence}
       </p>
-      {away && (
+      {away && live && (
         <div class="banner banner-away" data-testid="opponent-away">
           <span class="banner-icon" aria-hidden="true">
             ⚠
@@ -81,12 +85,28 @@ export function AwayBanner(props: {
               p.claimNow
             )}
           </span>
-          {away.claimInMs === 0 && live && (
+          {away.claimInMs === 0 && (
             <span class="banner-buttons">
-              <button type="button" class="action primary" onClick={() => onClaim('win')}>
+              <button
+                type="button"
+                class="action primary"
+                disabled={sent}
+                onClick={() => {
+                  setSent(true);
+                  onClaim('win');
+                }}
+              >
                 {p.claimVictory}
               </button>
-              <button type="button" class="action" onClick={() => onClaim('draw')}>
+              <button
+                type="button"
+                class="action"
+                disabled={sent}
+                onClick={() => {
+                  setSent(true);
+                  onClaim('draw');
+                }}
+              >
                 {p.claimDraw}
               </button>
             </span>
