@@ -197,7 +197,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const log = options.log ?? (() => {});
   if (options.logger)
     app.addHook('onResponse', async (request, reply) => {
-      const probe = request.url === '/healthz' || request.url === '/readyz';
+      const path = request.url.replace(/\?.*$/s, '');
+      const probe = path === '/healthz' || path === '/readyz';
       const id = (request.params as { id?: unknown } | undefined)?.id;
       request.log[probe ? 'debug' : 'info'](
         {
@@ -268,7 +269,14 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     (socket, request) => {
       const ip = clientKey(request.ip);
       sockets.set(ip, (sockets.get(ip) ?? 0) + 1);
-      socket.once('close', () => {
+      // An upgraded request has no response to log: a line when it opens (debug) and closes.
+      const opened = performance.now();
+      request.log.debug({ req: request }, 'websocket opened');
+      socket.once('close', (code: number) => {
+        request.log.info(
+          { req: request, code, ms: Math.round(performance.now() - opened) },
+          'websocket closed',
+        );
         const left = (sockets.get(ip) ?? 1) - 1;
         if (left > 0) sockets.set(ip, left);
         else sockets.delete(ip);

@@ -251,9 +251,12 @@ export class RateLimiter {
       }
   }
 
-  /** Flushes every interval from now on (a timer that keeps no process alive). */
+  /**
+   * Flushes from now on, every tenth of the interval (at most a second), so that a sum comes at
+   * most that late; a timer that keeps no process alive.
+   */
   start(): this {
-    this.timer ??= setInterval(() => this.flush(), this.intervalMs);
+    this.timer ??= setInterval(() => this.flush(), Math.max(100, Math.min(1000, this.intervalMs / 10)));
     this.timer.unref();
     return this;
   }
