@@ -57,10 +57,11 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<A
     const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 20_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const m = /http:\/\/[^\s"]+/.exec(out);
+      // The server's own line ("Brandubh & Ard Ri: http://127.0.0.1:PORT/"), not its JSON logs'.
+      const m = /Ard Ri: (http:\/\/\S+)/.exec(out);
       if (m) {
         clearTimeout(timer);
-        resolve(m[0]);
+        resolve(m[1]!);
       }
     });
     child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
