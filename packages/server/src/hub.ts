@@ -55,8 +55,15 @@ import {
   type SeatGrant,
   type ServerMessage,
 } from './protocol.js';
-import { expiryOf, graceOf, Presences, shortestExpiry, type AbandonTimes } from './presence.js';
-import type { ChangeNotice, GameRow, MoveRow, Store } from './store/types.js';
+import {
+  expiryOf,
+  graceOf,
+  PRESENCE_BEAT_MS,
+  Presences,
+  shortestExpiry,
+  type AbandonTimes,
+} from './presence.js';
+import type { ChangeNotice, GameRow, MoveRow, PresenceNotice, Store } from './store/types.js';
 
 /** A connection watching games: the WebSocket layer's side of the hub. */
 export interface Peer {
@@ -100,6 +107,8 @@ const IDLE_MS = 5 * 60_000;
 const EXPIRY_SWEEP_MS = 60_000;
 /** Games ended by one expiry sweep at most (the next sweep takes the rest). */
 const EXPIRY_BATCH = 100;
+/** Seats in one presence notice (its payload stays under PostgreSQL's 8000 bytes). */
+const PRESENCE_CHUNK = 200;
 
 const encode = (message: ServerMessage): string => JSON.stringify(message);
 
@@ -148,6 +157,7 @@ export class Hub {
       origin,
       (notice) => this.onNotice(notice),
       () => this.refreshAll(),
+      (notice) => this.onPresence(notice),
     );
     await this.clocks.rearm();
     const every = (ms: number, f: () => Promise<unknown> | void): void => {
@@ -161,6 +171,7 @@ export class Hub {
     every(SWEEP_MS, () => this.clocks.rearm());
     every(60_000, () => this.evictIdle());
     every(this.options.expirySweepMs ?? EXPIRY_SWEEP_MS, () => this.expire());
+    every(PRESENCE_BEAT_MS, () => this.presenceBeat());
   }
 
   /** Stops the timers and waits for every change under way. */
@@ -353,7 +364,10 @@ export class Hub {
     const arrived = you !== null && this.presences.join(id, you, peer, now);
     const presence = this.presences.view(live.row, now, this.options.abandon);
     peer.send(encode({ t: 'state', game: this.view(live, from), you, presence }));
-    if (arrived) this.tellPresence(live, peer);
+    if (arrived && you !== null) {
+      this.tellPresence(live, peer);
+      this.announce([[id, you, true]]);
+    }
     return undefined;
   }
 
@@ -375,7 +389,39 @@ export class Hub {
 
   /** A connection stopped watching: if it left a seat empty, the watchers are told. */
   private left(live: Live | undefined, id: string, peer: Peer): void {
-    if (this.presences.leave(id, peer, Date.now()) !== undefined && live) this.tellPresence(live);
+    const side = this.presences.leave(id, peer, Date.now());
+    if (side === undefined) return;
+    if (live) this.tellPresence(live);
+    this.announce([[id, side, false]]);
+  }
+
+  /** Tells the other processes (PostgreSQL) which seats this one's connections hold. */
+  private announce(seats: readonly (readonly [string, Side, boolean])[]): void {
+    for (let i = 0; i < seats.length; i += PRESENCE_CHUNK)
+      this.store
+        .announce({ origin: this.options.origin, seats: seats.slice(i, i + PRESENCE_CHUNK) })
+        .catch((e: unknown) => this.log(`presence could not be sent: ${String(e)}`));
+  }
+
+  /** Every few seconds: the seats held here, to the others; the word of silent processes dropped. */
+  private presenceBeat(): void {
+    this.announce(this.presences.heldSeats());
+    for (const id of this.presences.expire(Date.now())) {
+      const live = this.games.get(id);
+      if (live) this.tellPresence(live);
+    }
+  }
+
+  /** Another process's connections hold or left seats. */
+  private onPresence(notice: PresenceNotice): void {
+    const now = Date.now();
+    const changed = new Set<string>();
+    for (const [id, side, held] of notice.seats)
+      if (this.presences.remote(id, side, notice.origin, held, now)) changed.add(id);
+    for (const id of changed) {
+      const live = this.games.get(id);
+      if (live) this.tellPresence(live);
+    }
   }
 
   /** Sends both seats' presence to the game's watchers (but `except`). */

@@ -11,8 +11,10 @@
  *   `UNSTARTED_ABORT_MS`; a correspondence one when the first mover's days run out.
  *
  * What a process knows of connections is its own: with several processes (PostgreSQL) each sees
- * the players connected to it, and tells the others when a seat's first connection opens or its
- * last one closes (`Presences.remote`), so a player connected anywhere is never claimable.
+ * the players connected to it, tells the others when a seat's first connection opens or its last
+ * one closes, and every PRESENCE_BEAT_MS every seat it holds (`Presences.remote`), so a
+ * player connected anywhere is never claimable. A process that stops telling (it died) is taken
+ * to hold nothing once its last word is PRESENCE_TTL_MS old.
  */
 
 import { opposite, type Side } from '@tafl/core';
@@ -26,6 +28,11 @@ import {
   type SeatPresence,
 } from './protocol.js';
 import type { GameRow } from './store/types.js';
+
+/** How often a process tells the others every seat it holds. */
+export const PRESENCE_BEAT_MS = 5_000;
+/** A process's word that it holds a seat lasts this long unless repeated. */
+export const PRESENCE_TTL_MS = 3 * PRESENCE_BEAT_MS;
 
 /** The times of abandonment; tests shorten them (the server's TAFL_CLAIM_GRACE_MS and others). */
 export interface AbandonTimes {
@@ -95,8 +102,8 @@ interface Seats<T> {
 interface GamePresence {
   /** This process's connections holding each seat. */
   readonly local: Seats<Set<object>>;
-  /** Other processes holding each seat (their origins). */
-  readonly remote: Seats<Set<string>>;
+  /** Other processes holding each seat: their origins, and when they last said so. */
+  readonly remote: Seats<Map<string, number>>;
   /** Since when each seat has been held by no connection anywhere (undefined while held). */
   readonly awaySince: Seats<number | undefined>;
 }
@@ -116,7 +123,7 @@ export class Presences {
     if (!entry) {
       entry = {
         local: { attackers: new Set(), defenders: new Set() },
-        remote: { attackers: new Set(), defenders: new Set() },
+        remote: { attackers: new Map(), defenders: new Map() },
         awaySince: { attackers: now, defenders: now },
       };
       this.games.set(id, entry);
@@ -131,6 +138,14 @@ export class Presences {
 
   private held(entry: GamePresence, side: Side): boolean {
     return entry.local[side].size > 0 || entry.remote[side].size > 0;
+  }
+
+  /** Every seat this process's connections hold, to tell the others. */
+  heldSeats(): [string, Side, boolean][] {
+    const seats: [string, Side, boolean][] = [];
+    for (const [id, entry] of this.games)
+      for (const side of SIDES) if (entry.local[side].size > 0) seats.push([id, side, true]);
+    return seats;
   }
 
   private update(entry: GamePresence, side: Side, before: boolean, now: number): boolean {
@@ -171,9 +186,31 @@ export class Presences {
     const entry = this.games.get(id);
     if (!entry) return false;
     const before = this.held(entry, side);
-    if (held) entry.remote[side].add(origin);
+    if (held) entry.remote[side].set(origin, now);
     else entry.remote[side].delete(origin);
     return this.update(entry, side, before, now);
+  }
+
+  /**
+   * Forgets the word of processes silent for PRESENCE_TTL_MS (they died): the games whose seat
+   * is now away, away since that process last spoke.
+   */
+  expire(now: number, ttlMs = PRESENCE_TTL_MS): string[] {
+    const changed: string[] = [];
+    for (const [id, entry] of this.games)
+      for (const side of SIDES) {
+        let last: number | undefined;
+        for (const [origin, at] of entry.remote[side])
+          if (at + ttlMs <= now) {
+            entry.remote[side].delete(origin);
+            last = Math.max(last ?? at, at);
+          }
+        if (last !== undefined && !this.held(entry, side) && entry.awaySince[side] === undefined) {
+          entry.awaySince[side] = last;
+          changed.push(id);
+        }
+      }
+    return changed;
   }
 
   /** Since when `side` has been away, or undefined while a connection holds it. */

@@ -27,6 +27,13 @@ const clients: Client[] = [];
 afterAll(() => clients.forEach((c) => c.close()));
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const claim = (id: string, token: string, act: 'win' | 'draw', re: number) => ({
+  t: 'claim',
+  game: id,
+  token,
+  act,
+  re,
+});
 
 describe.each(BACKENDS)('on %s', (backend) => {
   let server: ServerProcess;
@@ -71,14 +78,6 @@ describe.each(BACKENDS)('on %s', (backend) => {
     const d = await seat(defenders);
     return { id, a, d };
   }
-
-  const claim = (id: string, token: string, act: 'win' | 'draw', re: number) => ({
-    t: 'claim',
-    game: id,
-    token,
-    act,
-    re,
-  });
 
   it('a player who leaves can be claimed against after the grace, as a win, and the watchers are told', async () => {
     const { id, a, d } = await table();
@@ -194,5 +193,47 @@ describe.each(BACKENDS)('on %s', (backend) => {
     expect((await fetchGame(server.url, begun.id)).status).toBe('playing');
     // The expired game is no longer among the open games.
     expect(await lobby()).not.toContain(waiting.game.id);
+  });
+});
+
+describe.runIf(BACKENDS.includes('postgres'))('two processes on one PostgreSQL', () => {
+  it('a player connected to the other process is not claimable; once they leave it, they are', async () => {
+    const database = await freshDatabase('postgres');
+    const env = { TAFL_CLAIM_GRACE_MS: String(GRACE_MS) };
+    const one = await startServer({ ...database.setup, env });
+    const two = await startServer({ ...database.setup, env });
+    try {
+      const attackers = await createGame(one.url, { time: { kind: 'none' }, side: 'attackers' });
+      const id = attackers.game.id;
+      const defenders = await joinGame(two.url, id);
+      const seat = async (server: ServerProcess, token: string) => {
+        const client = await Client.connect(server.ws);
+        clients.push(client);
+        await client.next('hello');
+        client.send({ t: 'watch', game: id, token });
+        await client.next('state');
+        return client;
+      };
+      const a = await seat(one, attackers.token);
+      const d = await seat(two, defenders.token);
+      // Process one hears that the defenders' seat is held on process two.
+      await a.next('presence', (m) => m.presence.defenders.connected);
+      a.send({ t: 'move', game: id, token: attackers.token, ply: 0, move: 'd2-b2' });
+      await d.next('move');
+      await sleep(GRACE_MS + 200);
+      a.send(claim(id, attackers.token, 'win', 1));
+      expect((await a.next('error', (m) => m.re === 1)).code).toBe('claim/present');
+
+      d.close();
+      const gone = await a.next('presence', (m) => !m.presence.defenders.connected);
+      await sleep(gone.presence.defenders.claimInMs! + 100);
+      a.send(claim(id, attackers.token, 'win', 2));
+      const end = await a.next('update', (m) => m.game.status === 'ended');
+      expect(end.game.result).toEqual({ winner: 'attackers', reason: 'abandoned' });
+    } finally {
+      await one.stop();
+      await two.stop();
+      await database.remove();
+    }
   });
 });

@@ -5,7 +5,7 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { claimIn, expiryOf, graceOf, Presences, shortestExpiry } from '../src/presence.js';
+import { claimIn, expiryOf, graceOf, Presences, PRESENCE_TTL_MS, shortestExpiry } from '../src/presence.js';
 import {
   claimGraceMs,
   UNSTARTED_ABORT_MS,
@@ -105,6 +105,23 @@ describe('who holds a seat', () => {
       connected: false,
       claimInMs: 45_000 - 10,
     });
+  });
+
+  it('a process that stops repeating that it holds a seat is taken to hold nothing, from its last word', () => {
+    const book = new Presences();
+    book.follow('g', T0);
+    book.remote('g', 'defenders', 'other', true, T0 + 1000);
+    expect(book.expire(T0 + 1000 + PRESENCE_TTL_MS - 1)).toEqual([]);
+    expect(book.awaySince('g', 'defenders')).toBeUndefined();
+    // Repeated: it lasts.
+    book.remote('g', 'defenders', 'other', true, T0 + 6000);
+    expect(book.expire(T0 + 1000 + PRESENCE_TTL_MS)).toEqual([]);
+    // Silent since T0 + 6000: gone, away since then.
+    expect(book.expire(T0 + 6000 + PRESENCE_TTL_MS)).toEqual(['g']);
+    expect(book.awaySince('g', 'defenders')).toBe(T0 + 6000);
+    // What this process holds is what it tells the others.
+    book.join('g', 'attackers', {}, T0 + 7000);
+    expect(book.heldSeats()).toEqual([['g', 'attackers', true]]);
   });
 
   it('claims against the opponent of the claimant', () => {

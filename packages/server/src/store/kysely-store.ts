@@ -35,6 +35,7 @@ import {
   type GameRow,
   type LobbyRows,
   type MoveRow,
+  type PresenceNotice,
   type Store,
 } from './types.js';
 
@@ -54,7 +55,13 @@ export interface Backend {
    */
   writeBatch?(changes: readonly GameChange[], origin: string): Promise<boolean[]>;
   /** Starts delivering other processes' notices (never called back on SQLite). */
-  listen(onNotice: (notice: ChangeNotice) => void, onReconnect?: () => void): Promise<void>;
+  listen(
+    onNotice: (notice: ChangeNotice) => void,
+    onReconnect?: () => void,
+    onPresence?: (notice: PresenceNotice) => void,
+  ): Promise<void>;
+  /** Sends a presence notice to the other processes (PostgreSQL only). */
+  announce?(notice: PresenceNotice): Promise<void>;
   /** Closes what the backend holds besides `db` (the LISTEN connection). */
   close(): Promise<void>;
 }
@@ -336,9 +343,20 @@ export class KyselyStore implements Store {
     return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
   }
 
-  listen(origin: string, onNotice: (notice: ChangeNotice) => void, onReconnect?: () => void): Promise<void> {
+  listen(
+    origin: string,
+    onNotice: (notice: ChangeNotice) => void,
+    onReconnect?: () => void,
+    onPresence?: (notice: PresenceNotice) => void,
+  ): Promise<void> {
     this.origin = origin;
-    return this.backend.listen(onNotice, onReconnect);
+    const others = onPresence && ((notice: PresenceNotice) => notice.origin !== origin && onPresence(notice));
+    return this.backend.listen(onNotice, onReconnect, others);
+  }
+
+  announce(notice: PresenceNotice): Promise<void> {
+    if (this.closing) return Promise.resolve();
+    return this.backend.announce?.(notice) ?? Promise.resolve();
   }
 
   async ping(timeoutMs = PING_TIMEOUT_MS): Promise<void> {

@@ -13,9 +13,13 @@ import pg from 'pg';
 import type { Backend } from './kysely-store.js';
 import { noticePayload, PgBatchWriter } from './pg-batch.js';
 import type { Database } from './schema.js';
-import type { ChangeNotice } from './types.js';
+import type { ChangeNotice, PresenceNotice } from './types.js';
 
 export const CHANNEL = 'tafl_games';
+/** Which seats each process's connections hold (presence.ts). */
+export const PRESENCE_CHANNEL = 'tafl_presence';
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+export const PRESENCE_PAYLOAD_MAX = 7900;
 const INT8_OID = 20;
 /** The first wait before connecting the LISTEN client again, doubled up to the second. */
 const RECONNECT_MS = { first: 250, max: 15_000 } as const;
@@ -34,6 +38,35 @@ export function parseNotice(payload: string | undefined): ChangeNotice | undefin
   if (typeof id !== 'string' || typeof origin !== 'string') return undefined;
   if (typeof version !== 'number' || !Number.isSafeInteger(version)) return undefined;
   return { id, version, origin };
+}
+
+/** A presence notice as sent by some process (`{o, s}`); anything else is ignored. */
+export function parsePresence(payload: string | undefined): PresenceNotice | undefined {
+  if (payload === undefined || payload.length > PRESENCE_PAYLOAD_MAX) return undefined;
+  let x: unknown;
+  try {
+    x = JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+  if (typeof x !== 'object' || x === null) return undefined;
+  const { o, s } = x as Record<string, unknown>;
+  if (typeof o !== 'string' || !Array.isArray(s)) return undefined;
+  const seats: [string, 'attackers' | 'defenders', boolean][] = [];
+  for (const seat of s as unknown[]) {
+    if (!Array.isArray(seat) || seat.length !== 3) return undefined;
+    const [id, side, held] = seat as unknown[];
+    if (typeof id !== 'string' || (side !== 'a' && side !== 'd') || typeof held !== 'boolean')
+      return undefined;
+    seats.push([id, side === 'a' ? 'attackers' : 'defenders', held]);
+  }
+  return { origin: o, seats };
+}
+
+/** A presence notice as parsePresence reads it. */
+export function presencePayload(notice: PresenceNotice): string {
+  const s = notice.seats.map(([id, side, held]) => [id, side === 'attackers' ? 'a' : 'd', held]);
+  return JSON.stringify({ o: notice.origin, s });
 }
 
 export function postgresBackend(databaseUrl: string, log: (message: string) => void): Backend {
@@ -56,7 +89,10 @@ export function postgresBackend(databaseUrl: string, log: (message: string) => v
       await sql`select pg_notify(${CHANNEL}, p) from unnest(${payloads}::text[]) as p`.execute(trx);
     },
     writeBatch: (changes, origin) => writer.write(pool, changes, origin),
-    listen: (onNotice, onReconnect) => listener.add(onNotice, onReconnect),
+    listen: (onNotice, onReconnect, onPresence) => listener.add(onNotice, onReconnect, onPresence),
+    async announce(notice: PresenceNotice): Promise<void> {
+      await pool.query('select pg_notify($1, $2)', [PRESENCE_CHANNEL, presencePayload(notice)]);
+    },
     close: () => listener.close(),
   };
 }
@@ -64,6 +100,7 @@ export function postgresBackend(databaseUrl: string, log: (message: string) => v
 interface Subscriber {
   readonly onNotice: (notice: ChangeNotice) => void;
   readonly onReconnect: (() => void) | undefined;
+  readonly onPresence: ((notice: PresenceNotice) => void) | undefined;
 }
 
 /**
@@ -84,9 +121,13 @@ class Listener {
     private readonly log: (message: string) => void,
   ) {}
 
-  async add(onNotice: Subscriber['onNotice'], onReconnect?: () => void): Promise<void> {
+  async add(
+    onNotice: Subscriber['onNotice'],
+    onReconnect?: () => void,
+    onPresence?: (notice: PresenceNotice) => void,
+  ): Promise<void> {
     if (this.closed) throw new Error('the store is closed');
-    const subscriber = { onNotice, onReconnect };
+    const subscriber = { onNotice, onReconnect, onPresence };
     this.subscribers.push(subscriber);
     // Listening already, or connecting again after a failure (this one will hear onReconnect).
     if (this.client || this.retry) return;
@@ -106,7 +147,9 @@ class Listener {
     client.on('error', (e) => this.lost(client, e));
     client.on('end', () => this.lost(client, new Error('the connection ended')));
     client.on('notification', (message) => {
-      if (client !== this.client || message.channel !== CHANNEL) return;
+      if (client !== this.client) return;
+      if (message.channel === PRESENCE_CHANNEL) return this.presence(message.payload);
+      if (message.channel !== CHANNEL) return;
       const notice = parseNotice(message.payload);
       if (!notice) return;
       for (const s of this.subscribers) {
@@ -120,6 +163,7 @@ class Listener {
     try {
       await client.connect();
       await client.query(`listen ${CHANNEL}`);
+      await client.query(`listen ${PRESENCE_CHANNEL}`);
     } catch (e) {
       void client.end().catch(() => {});
       throw e;
@@ -129,6 +173,18 @@ class Listener {
       return;
     }
     this.client = client;
+  }
+
+  private presence(payload: string | undefined): void {
+    const notice = parsePresence(payload);
+    if (!notice) return;
+    for (const s of this.subscribers) {
+      try {
+        s.onPresence?.(notice);
+      } catch (e) {
+        this.log(`a presence handler failed: ${String(e)}`);
+      }
+    }
   }
 
   private lost(client: pg.Client, error: Error): void {

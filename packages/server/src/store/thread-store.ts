@@ -184,6 +184,11 @@ export class ThreadStore implements Store {
     return Promise.resolve();
   }
 
+  /** One process on SQLite: there is no one else to tell. */
+  announce(): Promise<void> {
+    return Promise.resolve();
+  }
+
   /**
    * The worker answers a trivial query in time. A thread stuck behind a long write does not
    * answer: the wait is bounded here too, not only in the worker.

@@ -89,6 +89,17 @@ export interface ChangeNotice {
 }
 
 /**
+ * Which seats one process's connections hold (presence.ts), sent to the other processes
+ * (PostgreSQL NOTIFY on a channel of its own): `[game id, side, held]` for each seat that changed,
+ * and every seat it holds again every few seconds (a process that stops saying so is taken to
+ * hold nothing once its last word is old).
+ */
+export interface PresenceNotice {
+  readonly origin: string;
+  readonly seats: readonly (readonly [string, 'attackers' | 'defenders', boolean])[];
+}
+
+/**
  * The analysis kept with a finished game: `analysis` is its JSON text (a GameAnalysis of
  * @tafl/core, checked against the game before it is stored), `depth` its depth.
  */
@@ -165,7 +176,17 @@ export interface Store {
    * `onReconnect` (PostgreSQL): the LISTEN connection failed and listens again; notices sent in
    * between were missed, so every game held may be stale and should be read again.
    */
-  listen(origin: string, onNotice: (notice: ChangeNotice) => void, onReconnect?: () => void): Promise<void>;
+  listen(
+    origin: string,
+    onNotice: (notice: ChangeNotice) => void,
+    onReconnect?: () => void,
+    onPresence?: (notice: PresenceNotice) => void,
+  ): Promise<void>;
+  /**
+   * Tells the other processes which seats this one's connections hold (PostgreSQL; `onPresence`
+   * of `listen` hears the others'). SQLite serves one process: nothing to tell.
+   */
+  announce(notice: PresenceNotice): Promise<void>;
   /**
    * Resolves when the database answers a trivial query within `timeoutMs` (default
    * PING_TIMEOUT_MS); otherwise rejects with an Error whose message says why in one sentence
