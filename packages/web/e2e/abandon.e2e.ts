@@ -158,4 +158,40 @@ describe('a player who leaves a live game', () => {
     for (const page of [ann, eve, lobby, again])
       expect((page as Page & { errors?: string[] }).errors).toEqual([]);
   });
+
+  it('may be called a draw instead, in the player’s language', async () => {
+    const ann = await open(await newContext(), app.server.url);
+    await ann.getByRole('button', { name: 'Options: Play online' }).click();
+    await ann.locator('input[name="online-side"][value="attackers"]').check();
+    await ann.locator('input[name="time"][value="none"]').check();
+    await ann.locator('input[name="online-name"]').fill('Ann');
+    await ann.getByRole('button', { name: 'Play online', exact: true }).click();
+    const link = await ann.getByTestId('online-link').inputValue();
+
+    // Bob plays in Spanish.
+    const bob = await open(await newContext('es-ES'), link);
+    await bob.locator('.join-seat input[name="online-name"]').fill('Bob');
+    await bob.locator('.join-seat button[type="submit"]').click();
+    await waitForStatus(ann, 'Your move');
+    await square(ann, 'b4').click();
+    await square(ann, 'b2').click();
+    await waitForDot(bob, 'attackers', true);
+    await bob.locator('.move-list .move[data-ply]').first().waitFor();
+
+    await ann.close();
+    const away = bob.getByTestId('opponent-away');
+    await away.waitFor({ timeout: 20_000 });
+    await expect(away.textContent()).resolves.toContain('Tu rival ha abandonado la partida.');
+    await expect(dot(bob, 'attackers').getAttribute('aria-label')).resolves.toBe('Ann: desconectado');
+    const draw = bob.getByRole('button', { name: 'Dar la partida por tablas' });
+    await draw.waitFor({ timeout: GRACE_MS + 10_000 });
+    await expect(bob.getByRole('button', { name: 'Reclamar la victoria' }).count()).resolves.toBe(1);
+    await draw.click();
+    await bob
+      .locator('.banner-end')
+      .filter({ hasText: 'Tablas. Un jugador abandonó la partida y su rival la dio por tablas.' })
+      .waitFor();
+    await expect(away.count()).resolves.toBe(0);
+    expect((bob as Page & { errors?: string[] }).errors).toEqual([]);
+  });
 });
