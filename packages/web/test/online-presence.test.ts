@@ -15,6 +15,7 @@ import {
   opponentAway,
   seatConnected,
 } from '../src/online/presence.js';
+import { parseServerMessage } from '../src/online/connection.js';
 import { PRESENCE_TEXT } from '../src/online/presence-text.js';
 import { apply, initialState, type OnlineState } from '../src/online/state.js';
 import { archivedGame } from '../src/online/view.js';
@@ -74,6 +75,14 @@ describe('presence in the state', () => {
     expect(other).toBe(s);
     s = apply(s, { t: 'presence', game: ID, presence: presence() }, 4000);
     expect(seatConnected(s, 'defenders')).toBe(true);
+  });
+
+  it('is read from the socket, and kept as it was when an older server’s state has none', () => {
+    const message = { t: 'presence', game: ID, presence: presence(here, gone(5000)) };
+    expect(parseServerMessage(JSON.stringify(message))).toEqual(message);
+    const s = apply(watched('attackers', presence(here, gone(5000)), 100), message as ServerMessage, 100);
+    const old = { t: 'state', game: view(), you: 'attackers' } as unknown as ServerMessage;
+    expect(apply(s, old, 200).presence).toEqual({ presence: presence(here, gone(5000)), at: 100 });
   });
 
   it('is unknown for a free seat and before the server says', () => {
