@@ -678,6 +678,17 @@ async function runOnce(
     // The slowest stop stands for the run.
     stop = stops.reduce((a, b) => (b.killed || b.ms > a.ms ? b : a));
     say(`${label}: ${stops.map((s) => `the server stopped: ${s.text}`).join('; ')}`);
+    // What went wrong on the servers' side, if anything (their info lines are no matter here).
+    for (const s of servers) {
+      const lines = s
+        .log()
+        .split('\n')
+        .filter((line) => line.trim() !== '' && !line.startsWith('{"level":"info"'));
+      if (lines.length > 0)
+        say(
+          `${label}: server ${s.pid} logged ${lines.length} warnings or errors, the last:\n${lines.slice(-5).join('\n')}`,
+        );
+    }
     await database
       ?.drop()
       .catch((e: unknown) => say(`${label}: the database was not dropped: ${describe(e)}`));
