@@ -211,7 +211,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
         'request',
       );
     });
-  capConnections(app, limits, options.trustProxy);
+  capConnections(app, limits, options.trustProxy, () => metrics?.refused('rate/limited', 'http'));
   app.addHook('onSend', async (_request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
   });
@@ -457,7 +457,12 @@ function staticOptions(root: string, serveSourceMaps: boolean) {
  * connection is answered 429 and closed before it is read. A trusted proxy's address is not
  * capped (it carries everybody's connections).
  */
-function capConnections(app: FastifyInstance, limits: Limits, trustProxy: number | string | undefined): void {
+function capConnections(
+  app: FastifyInstance,
+  limits: Limits,
+  trustProxy: number | string | undefined,
+  refused: () => void,
+): void {
   app.server.maxConnections = limits.maxConnections;
   const trusted = proxies(trustProxy);
   const open = new Map<string, number>();
@@ -481,7 +486,10 @@ function capConnections(app: FastifyInstance, limits: Limits, trustProxy: number
       if (left > 0) open.set(address, left);
       else open.delete(address);
     });
-    if (count > limits.maxConnectionsPerAddress) socket.end(answer);
+    if (count > limits.maxConnectionsPerAddress) {
+      refused();
+      socket.end(answer);
+    }
   });
 }
 

@@ -31,6 +31,13 @@ try {
 }
 /** What the hub, the store and the sockets log through: levelled, rate-limited lines. */
 const { log } = lineLog(logger);
+// A crash is a log line too (JSON, with its stack), then the exit Node would make.
+const crash = (e: unknown): void => {
+  logger.fatal({ err: e }, `crashed: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+};
+process.on('uncaughtException', crash);
+process.on('unhandledRejection', crash);
 
 /** METRICS_PORT (unset: no metrics at all) and METRICS_HOST (default 127.0.0.1). */
 function metricsSettings(): { port: number; host: string } | undefined {
@@ -74,7 +81,7 @@ function waitingSetting(value: string | undefined): { maxWaitingPerClient?: numb
   return { maxWaitingPerClient: Number(value) };
 }
 
-/** The connections' limits from the environment (README: the settings table). */
+/** The connections' limits from the environment (docs/deploy.md: the settings table). */
 function limitSettings(): Partial<Limits> {
   const read = (name: string, key: keyof Limits, min: number): Partial<Limits> => {
     const raw = process.env[name];
@@ -154,13 +161,16 @@ try {
     const lobby = await hub.lobby();
     return { waiting: lobby.open.length, playing: lobby.live.length };
   });
-  const httpRate = process.env.TAFL_HTTP_RATE === undefined ? undefined : Number(process.env.TAFL_HTTP_RATE);
+  const rawRate = process.env.TAFL_HTTP_RATE;
+  const httpRate = rawRate === undefined || rawRate.trim() === '' ? undefined : Number(rawRate);
+  if (httpRate !== undefined && !(Number.isFinite(httpRate) && httpRate >= 0))
+    throw new Error(`TAFL_HTTP_RATE=${rawRate}: a number of requests a second, at least 0 (0: no limit)`);
   const app = await buildServer({
     hub,
     log,
     logger,
     ...(metrics ? { metrics } : {}),
-    ...(httpRate === undefined || !Number.isFinite(httpRate) ? {} : { httpRate }),
+    ...(httpRate === undefined ? {} : { httpRate }),
     ...waitingSetting(process.env.TAFL_MAX_WAITING_PER_CLIENT),
     serveSourceMaps: process.env.SERVE_SOURCEMAPS === '1',
     ...network,
