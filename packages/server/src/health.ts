@@ -5,7 +5,7 @@
  *   database does. Restart the process when this fails.
  * - `GET /readyz`: it can reach its database and so accept games: 200 `{ ok: true, ms }` when
  *   the database answered a trivial query (within PING_TIMEOUT_MS), else 503 `{ ok: false,
- *   reason }` saying why in one sentence. Send no players to it while this fails; it comes back
+ *   reason }` saying why in one sentence, without the driver's details (no address leaks). Send no players to it while this fails; it comes back
  *   by itself when the database does. While the server shuts down, Fastify answers 503 too.
  */
 
@@ -27,7 +27,9 @@ export function registerHealth(app: FastifyInstance, options: HealthOptions = {}
     try {
       await options.ready?.();
     } catch (e) {
-      return reply.code(503).send({ ok: false, reason: e instanceof Error ? e.message : String(e) });
+      // The public reason stops before the driver's details (addresses, ports, user names).
+      const reason = (e instanceof Error ? e.message : String(e)).split(':')[0]!.trim();
+      return reply.code(503).send({ ok: false, reason });
     }
     return { ok: true, ms: Math.round(performance.now() - started) };
   });

@@ -73,7 +73,9 @@ describe.runIf(process.env.TAFL_TEST_PG)('health on PostgreSQL', () => {
       (r) => r.status === 503 && /cannot be reached/.test(r.body.reason ?? ''),
     );
     expect(down.status).toBe(503);
-    expect(down.body.reason).toMatch(/^the database cannot be reached: .*ECONNREFUSED/);
+    expect(down.body.reason).toBe('the database cannot be reached');
+    // The driver's details (the database's address) are not told to the public.
+    expect(JSON.stringify(down.body)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|\d+\.\d+\.\d+\.\d+/);
     expect(down.ms).toBeLessThan(4000);
     expect(await api(server.url, '/healthz')).toEqual({ status: 200, body: { ok: true } });
 

@@ -176,5 +176,11 @@ describe('a limit that is not a number', () => {
     await expect(server({ TAFL_HEADERS_TIMEOUT_MS: '5s' })).rejects.toThrow(
       /TAFL_HEADERS_TIMEOUT_MS=5s: a whole number of at least 100/,
     );
+    await expect(server({ TAFL_HTTP_RATE: 'abc' })).rejects.toThrow(
+      /TAFL_HTTP_RATE=abc: a number of requests/,
+    );
+    await expect(server({ TAFL_CLAIM_GRACE_MS: '30s' })).rejects.toThrow(
+      /TAFL_CLAIM_GRACE_MS=30s: a whole number of milliseconds/,
+    );
   });
 });
