@@ -25,6 +25,8 @@ import {
   moveToDb,
   rowProblem,
   type Database,
+  type GamesTable,
+  type MovesTable,
 } from './schema.js';
 import {
   PING_TIMEOUT_MS,
@@ -54,6 +56,10 @@ export interface Backend {
    * Without it, the batch runs change by change (SQLite, where a statement costs no round trip).
    */
   writeBatch?(changes: readonly GameChange[], origin: string): Promise<boolean[]>;
+  /** A game's row, read by a statement prepared once per connection (PostgreSQL). */
+  loadGameRow?(id: string): Promise<GamesTable | undefined>;
+  /** A game's moves after `afterPly`, in order, likewise. */
+  loadMoveRows?(id: string, afterPly: number): Promise<MovesTable[]>;
   /** Starts delivering other processes' notices (never called back on SQLite). */
   listen(
     onNotice: (notice: ChangeNotice) => void,
@@ -197,11 +203,14 @@ export class KyselyStore implements Store {
   // Reads
 
   async loadGame(id: string): Promise<GameRow | undefined> {
-    const row = await this.db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = this.backend.loadGameRow
+      ? await this.backend.loadGameRow(id)
+      : await this.db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
     return row && gameFromDb(row);
   }
 
   async loadMoves(id: string, afterPly: number): Promise<MoveRow[]> {
+    if (this.backend.loadMoveRows) return (await this.backend.loadMoveRows(id, afterPly)).map(moveFromDb);
     const rows = await this.db
       .selectFrom('moves')
       .selectAll()

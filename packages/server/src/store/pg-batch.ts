@@ -25,7 +25,7 @@
  */
 
 import type pg from 'pg';
-import { gameChangesToDb, gameToDb } from './schema.js';
+import { gameChangesToDb, gameToDb, type GamesTable, type MovesTable } from './schema.js';
 import type { ChangeNotice, GameChange, GameRow, MoveRow } from './types.js';
 
 /** The NOTIFY payload of a notice (parseNotice in postgres.ts reads it). */
@@ -258,4 +258,28 @@ export function roundsOf(changes: readonly GameChange[]): number[][] {
     (rounds[r] ??= []).push(i);
   });
   return rounds;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reads of a game that another process changed (every move of a game whose players are on two
+// processes), as named prepared statements too. Their columns are named, not `*`: a column added by
+// a later migration would otherwise make a prepared `select *` fail on connections that prepared it
+// before.
+
+const GAME_SELECT = `select ${CREATE_COLUMNS.map(([c]) => c).join(', ')} from games where id = $1`;
+const MOVES_SELECT =
+  'select game_id, ply, move, at, clock_ms from moves where game_id = $1 and ply > $2 order by ply';
+
+export async function loadGameRow(pool: pg.Pool, id: string): Promise<GamesTable | undefined> {
+  const result = await pool.query<GamesTable>({ name: 'tafl_load_game_v1', text: GAME_SELECT, values: [id] });
+  return result.rows[0];
+}
+
+export async function loadMoveRows(pool: pg.Pool, id: string, afterPly: number): Promise<MovesTable[]> {
+  const result = await pool.query<MovesTable>({
+    name: 'tafl_load_moves_v1',
+    text: MOVES_SELECT,
+    values: [id, afterPly],
+  });
+  return result.rows;
 }

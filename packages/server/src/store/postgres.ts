@@ -11,7 +11,7 @@
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Backend } from './kysely-store.js';
-import { noticePayload, PgBatchWriter } from './pg-batch.js';
+import { loadGameRow, loadMoveRows, noticePayload, PgBatchWriter } from './pg-batch.js';
 import type { Database } from './schema.js';
 import type { ChangeNotice, PresenceNotice } from './types.js';
 
@@ -72,7 +72,10 @@ export function presencePayload(notice: PresenceNotice): string {
 export function postgresBackend(databaseUrl: string, log: (message: string) => void): Backend {
   const types = new pg.TypeOverrides();
   types.setTypeParser(INT8_OID, (value: string) => Number(value));
-  const pool = new pg.Pool({ connectionString: databaseUrl, types });
+  // The writes take one connection at a time (a batch is one transaction, group commit), so the
+  // pool bounds the reads running at once (a watch, a game another process changed): ten, pg's
+  // default, keep a small server busy without making its processes fight for the cores.
+  const pool = new pg.Pool({ connectionString: databaseUrl, types, max: 10 });
   // An idle connection that fails is dropped by the pool; without a listener it would crash us.
   pool.on('error', (e) => log(`a database connection failed: ${e.message}`));
   // A connection in use that fails (the database restarted, the network cut) emits 'error'
@@ -89,6 +92,8 @@ export function postgresBackend(databaseUrl: string, log: (message: string) => v
       await sql`select pg_notify(${CHANNEL}, p) from unnest(${payloads}::text[]) as p`.execute(trx);
     },
     writeBatch: (changes, origin) => writer.write(pool, changes, origin),
+    loadGameRow: (id) => loadGameRow(pool, id),
+    loadMoveRows: (id, afterPly) => loadMoveRows(pool, id, afterPly),
     listen: (onNotice, onReconnect, onPresence) => listener.add(onNotice, onReconnect, onPresence),
     async announce(notice: PresenceNotice): Promise<void> {
       await pool.query('select pg_notify($1, $2)', [PRESENCE_CHANNEL, presencePayload(notice)]);
