@@ -80,10 +80,14 @@ describe.each(BACKENDS)('clocks across a SIGKILL, on %s', (backend) => {
       expect(view.clock!.running).toBe(mover);
       // The waiting side's clock is what it was at the last move, to the millisecond.
       expect(view.clock![waiting]).toBe(last.clock[waiting]);
-      // The side to move was charged the time a server was up: before the kill, after the start.
+      // The side to move was charged the time a server was up: before the kill (less at most one
+      // heartbeat, from which the credit counts), and after the restart credited the clocks
+      // (somewhere between the spawn and the first answer, however slow the start is under load),
+      // but never the outage itself.
       const up = killedAt - last.at + (readAt - readyAt);
       const charged = last.clock[mover] - view.clock![mover];
-      expect(Math.abs(charged - up)).toBeLessThan(TOLERANCE_MS);
+      expect(charged).toBeGreaterThan(killedAt - last.at - 250 - TOLERANCE_MS);
+      expect(charged).toBeLessThan(readAt - last.at - (spawnAt - deadAt) + TOLERANCE_MS);
       // The time credited, as the server says: from no earlier than its last heartbeat (written
       // every 250 ms) before it died, to no later than when it was ready again.
       const credited = Number(/stopped for the (\d+) ms/.exec(server.log())?.[1]);
@@ -96,9 +100,9 @@ describe.each(BACKENDS)('clocks across a SIGKILL, on %s', (backend) => {
     await sleep(300);
     const second = await play('defenders', 1, 'c4-c3');
     expect(second.clock.running).toBe('attackers');
-    // A restart shorter than the old 3 s threshold: it must not be charged.
+    // A restart shorter than the old 3 s threshold: it must not be charged (it is credited).
     const short = await outage(second, 700, 200);
-    expect(short.charged).toBeLessThan(1500);
+    expect(short.credited).toBeGreaterThanOrEqual(200);
 
     const third = await play('attackers', 2, 'd1-d2');
     expect(third.clock.running).toBe('defenders');
