@@ -143,7 +143,8 @@ describe('a TRUST_PROXY that is neither', () => {
   it('stops the server at start with a sentence that says why', async () => {
     const started = server({ TRUST_PROXY: '10.0.0.0/8, proxy.example' });
     await expect(started).rejects.toThrow(
-      /TRUST_PROXY=.*"proxy\.example" is neither a number of proxies nor an address/,
+      // (a fatal JSON log line: the quotes are escaped)
+      /TRUST_PROXY=.*\\"proxy\.example\\" is neither a number of proxies nor an address/,
     );
   });
 });
