@@ -5,7 +5,7 @@
  *
  * - `tafl_websockets_open`: open WebSockets (gauge).
  * - `tafl_games{status="waiting"|"playing"}`: games waiting for an opponent and being played,
- *   as the lobby lists them (main.ts: at most 30 of each, until the store can count them).
+ *   as the database counts them at each scrape.
  * - `tafl_moves_total`: moves accepted (counter: `rate(tafl_moves_total[1m])` is moves a second).
  * - `tafl_move_seconds`: a `move` message received to the hub's answer settled (histogram,
  *   `result` ok or refused).
@@ -45,7 +45,7 @@ export class Metrics {
     const counts = (): Promise<GameCounts> | undefined => this.counts?.();
     new Gauge({
       name: 'tafl_games',
-      help: 'Games waiting for an opponent (status="waiting") and being played (status="playing"), as the lobby lists them.',
+      help: 'Games waiting for an opponent (status="waiting") and being played (status="playing").',
       labelNames: ['status'],
       registers,
       async collect() {

@@ -5,7 +5,8 @@
  *
  * - days run out after a move: the game is lost on time (the opponent wins);
  * - days run out before any move: the game is aborted ("unstarted"), nobody loses;
- * - `expiring` reads old waiting games and old unstarted games, and nothing else.
+ * - `expiring` reads old waiting games and old unstarted games, and nothing else; `countGames`
+ *   counts the games waiting and being played.
  */
 
 import { afterAll, describe, expect, it } from 'vitest';
@@ -121,5 +122,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
     const found = await store.expiring(now - DAY, now - DAY, 100);
     expect(found.map((r) => r.id).sort()).toEqual([rows.oldWaiting.id, rows.oldUnstarted.id].sort());
     expect(await store.expiring(now - DAY, now - DAY, 1)).toHaveLength(1);
+    // The metrics' count of the same games, by status, however many there are.
+    expect(await store.countGames()).toEqual({ waiting: 2, playing: 2 });
   });
 });

@@ -251,6 +251,17 @@ export class KyselyStore implements Store {
     return rows.map(gameFromDb);
   }
 
+  async countGames(): Promise<{ waiting: number; playing: number }> {
+    const rows = await this.db
+      .selectFrom('games')
+      .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('status', 'in', [sql.lit('waiting'), sql.lit('playing')])
+      .groupBy('status')
+      .execute();
+    const count = (status: string): number => Number(rows.find((r) => r.status === status)?.n ?? 0);
+    return { waiting: count('waiting'), playing: count('playing') };
+  }
+
   async expiring(waitingBefore: number, unstartedBefore: number, limit: number): Promise<GameRow[]> {
     const rows = await this.db
       .selectFrom('games')

@@ -28,6 +28,7 @@ const METHODS = new Set([
   'lobby',
   'runningClocks',
   'expiring',
+  'countGames',
   'shiftClocks',
   'loadAnalysis',
   'saveAnalysis',

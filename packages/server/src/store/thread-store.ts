@@ -151,6 +151,10 @@ export class ThreadStore implements Store {
     return this.call('runningClocks');
   }
 
+  countGames(): Promise<{ waiting: number; playing: number }> {
+    return this.call('countGames');
+  }
+
   expiring(waitingBefore: number, unstartedBefore: number, limit: number): Promise<GameRow[]> {
     return this.call('expiring', waitingBefore, unstartedBefore, limit);
   }

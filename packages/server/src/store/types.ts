@@ -140,6 +140,8 @@ export interface Store {
   lobby(limit: number): Promise<LobbyRows>;
   /** Games with a running clock (status playing and turnStartedAt not null). */
   runningClocks(): Promise<GameRow[]>;
+  /** How many games wait for an opponent and how many are being played (for the metrics). */
+  countGames(): Promise<{ waiting: number; playing: number }>;
   /**
    * Up to `limit` games that may be due to expire (abandonment, hub.ts): waiting for an opponent
    * since before `waitingBefore` (createdAt), or playing with no move made, no clock running and
