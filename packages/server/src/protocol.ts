@@ -530,17 +530,7 @@ export function parseClientMessage(text: string): Checked<ClientMessage> {
       return { ok: true, value: { t: x.t, game: id, token: tok, ...re } };
     }
     case 'draw':
-    case 'rematch': {
-      const extra = only('game', 'token', 'act');
-      if (extra) return bad(extra);
-      const id = game();
-      const tok = token();
-      if (!id) return bad('game is a game id of 10 letters and digits');
-      if (!tok) return bad('token is the 22-character seat token');
-      const act = ACTS.find((a) => a === x.act);
-      if (!act) return bad('act is offer, accept or decline');
-      return { ok: true, value: { t: x.t, game: id, token: tok, act, ...re } };
-    }
+    case 'rematch':
     case 'claim': {
       const extra = only('game', 'token', 'act');
       if (extra) return bad(extra);
@@ -548,9 +538,14 @@ export function parseClientMessage(text: string): Checked<ClientMessage> {
       const tok = token();
       if (!id) return bad('game is a game id of 10 letters and digits');
       if (!tok) return bad('token is the 22-character seat token');
-      const act = CLAIMS.find((a) => a === x.act);
-      if (!act) return bad('act is win or draw');
-      return { ok: true, value: { t: 'claim', game: id, token: tok, act, ...re } };
+      if (x.t === 'claim') {
+        const act = CLAIMS.find((a) => a === x.act);
+        if (!act) return bad('act is win or draw');
+        return { ok: true, value: { t: 'claim', game: id, token: tok, act, ...re } };
+      }
+      const act = ACTS.find((a) => a === x.act);
+      if (!act) return bad('act is offer, accept or decline');
+      return { ok: true, value: { t: x.t, game: id, token: tok, act, ...re } };
     }
     default:
       return bad('t is one of watch, unwatch, move, resign, draw, rematch, abort, claim, ping');

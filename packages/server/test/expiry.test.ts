@@ -10,12 +10,12 @@
  */
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeRules, presetById } from '@tafl/core';
-import { hashToken, timeColumns } from '../src/game.js';
+import { timeColumns } from '../src/game.js';
 import { Hub } from '../src/hub.js';
 import { openStore, type OpenedStore } from '../src/store/index.js';
 import type { GameRow } from '../src/store/types.js';
 import { BACKENDS, freshDatabase } from './harness.js';
+import { gameRow } from './rows.js';
 
 const DAY = 86_400_000;
 const cleanup: (() => Promise<void>)[] = [];
@@ -27,31 +27,10 @@ let seq = 0;
 function game(over: Partial<GameRow>): GameRow {
   const now = Date.now();
   const id = `Exp${String(++seq).padStart(3, '0')}${'x'.repeat(4)}`;
-  return {
-    id,
-    rules: makeRules(presetById('brandub-fr')!),
-    rulesId: 'brandub-fr',
-    rulesName: 'Brandub',
-    ...timeColumns({ kind: 'correspondence', days: 1 }),
-    status: 'playing',
-    winner: null,
-    reason: null,
-    ply: 0,
-    version: 1,
-    attackersName: 'Ailill',
-    attackersToken: hashToken('a'.repeat(22)),
-    defendersName: 'Medb',
-    defendersToken: hashToken('d'.repeat(22)),
-    clockAttackersMs: DAY,
-    clockDefendersMs: DAY,
-    turnStartedAt: null,
-    drawOffer: null,
-    rematchOffer: null,
-    rematchId: null,
-    createdAt: now,
-    updatedAt: now,
-    ...over,
-  };
+  return gameRow(
+    { kind: 'correspondence', days: 1 },
+    { id, clockAttackersMs: DAY, clockDefendersMs: DAY, createdAt: now, updatedAt: now, ...over },
+  );
 }
 
 async function open(backend: 'sqlite' | 'postgres'): Promise<OpenedStore> {

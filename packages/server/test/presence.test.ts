@@ -8,42 +8,19 @@ import { describe, expect, it } from 'vitest';
 import { claimIn, expiryOf, graceOf, Presences, PRESENCE_TTL_MS, shortestExpiry } from '../src/presence.js';
 import {
   claimGraceMs,
+  parseClientMessage,
   UNSTARTED_ABORT_MS,
   WAITING_EXPIRY_CORRESPONDENCE_MS,
   WAITING_EXPIRY_MS,
 } from '../src/protocol.js';
-import { timeColumns } from '../src/game.js';
+import { gameRow } from './rows.js';
 import type { GameRow } from '../src/store/types.js';
 import type { TimeControl } from '../src/protocol.js';
 
 const T0 = 1_800_000_000_000;
 
 function row(time: TimeControl, over: Partial<GameRow> = {}): GameRow {
-  return {
-    id: 'AAAAAAAAAA',
-    rules: '',
-    rulesId: 'brandub-fr',
-    rulesName: 'Brandub',
-    ...timeColumns(time),
-    status: 'playing',
-    winner: null,
-    reason: null,
-    ply: 3,
-    version: 4,
-    attackersName: 'a',
-    attackersToken: 'x',
-    defendersName: 'd',
-    defendersToken: 'y',
-    clockAttackersMs: null,
-    clockDefendersMs: null,
-    turnStartedAt: null,
-    drawOffer: null,
-    rematchOffer: null,
-    rematchId: null,
-    createdAt: T0,
-    updatedAt: T0,
-    ...over,
-  };
+  return gameRow(time, { ply: 3, version: 4, createdAt: T0, updatedAt: T0, ...over });
 }
 
 const LIVE_5_0: TimeControl = { kind: 'live', baseMs: 300_000, incrementMs: 0 };
@@ -161,5 +138,29 @@ describe('the expiry sweep', () => {
   it('reads the games older than the shortest of the times', () => {
     expect(shortestExpiry()).toEqual({ waiting: WAITING_EXPIRY_MS, unstarted: UNSTARTED_ABORT_MS });
     expect(shortestExpiry({ waitingMs: 500, unstartedMs: 700 })).toEqual({ waiting: 500, unstarted: 700 });
+  });
+});
+
+describe('the claim message', () => {
+  const game = 'AbCdEfGhIj';
+  const token = 't'.repeat(22);
+  it('is read with its act, win or draw', () => {
+    expect(parseClientMessage(JSON.stringify({ t: 'claim', game, token, act: 'win', re: 3 }))).toEqual({
+      ok: true,
+      value: { t: 'claim', game, token, act: 'win', re: 3 },
+    });
+    expect(parseClientMessage(JSON.stringify({ t: 'claim', game, token, act: 'draw' })).ok).toBe(true);
+  });
+
+  it('is refused with a sentence for another act, a missing token or a field too many', () => {
+    const refused = (message: object): string => {
+      const parsed = parseClientMessage(JSON.stringify(message));
+      return parsed.ok ? 'accepted' : `${parsed.code}: ${parsed.message}`;
+    };
+    expect(refused({ t: 'claim', game, token, act: 'offer' })).toBe('msg/schema: act is win or draw');
+    expect(refused({ t: 'claim', game, act: 'win' })).toMatch(/^msg\/schema: token is/);
+    expect(refused({ t: 'claim', game, token, act: 'win', side: 'attackers' })).toMatch(
+      /^msg\/schema: .*side/,
+    );
   });
 });

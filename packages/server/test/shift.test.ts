@@ -6,11 +6,10 @@
  */
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeRules, presetById } from '@tafl/core';
-import { hashToken, timeColumns } from '../src/game.js';
 import { openStore, type OpenedStore } from '../src/store/index.js';
 import type { GameRow } from '../src/store/types.js';
 import { BACKENDS, freshDatabase } from './harness.js';
+import { gameRow } from './rows.js';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -18,30 +17,18 @@ afterAll(async () => {
 });
 
 function running(startedAt: number): GameRow {
-  return {
-    id: 'Shift00001',
-    rules: makeRules(presetById('brandub-fr')!),
-    rulesId: 'brandub-fr',
-    rulesName: 'Brandub',
-    ...timeColumns({ kind: 'live', baseMs: 300_000, incrementMs: 0 }),
-    status: 'playing',
-    winner: null,
-    reason: null,
-    ply: 1,
-    version: 1,
-    attackersName: 'Ailill',
-    attackersToken: hashToken('a'.repeat(22)),
-    defendersName: 'Medb',
-    defendersToken: hashToken('d'.repeat(22)),
-    clockAttackersMs: 300_000,
-    clockDefendersMs: 300_000,
-    turnStartedAt: startedAt,
-    drawOffer: null,
-    rematchOffer: null,
-    rematchId: null,
-    createdAt: startedAt,
-    updatedAt: startedAt,
-  };
+  return gameRow(
+    { kind: 'live', baseMs: 300_000, incrementMs: 0 },
+    {
+      id: 'Shift00001',
+      ply: 1,
+      clockAttackersMs: 300_000,
+      clockDefendersMs: 300_000,
+      turnStartedAt: startedAt,
+      createdAt: startedAt,
+      updatedAt: startedAt,
+    },
+  );
 }
 
 describe.each(BACKENDS)('on %s', (backend) => {
