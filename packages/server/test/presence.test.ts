@@ -13,6 +13,7 @@ import {
   WAITING_EXPIRY_CORRESPONDENCE_MS,
   WAITING_EXPIRY_MS,
 } from '../src/protocol.js';
+import { parsePresence, presencePayload } from '../src/store/postgres.js';
 import { gameRow } from './rows.js';
 import type { GameRow } from '../src/store/types.js';
 import type { TimeControl } from '../src/protocol.js';
@@ -162,5 +163,37 @@ describe('the claim message', () => {
     expect(refused({ t: 'claim', game, token, act: 'win', side: 'attackers' })).toMatch(
       /^msg\/schema: .*side/,
     );
+  });
+});
+
+describe("the presence notice between processes (PostgreSQL's NOTIFY payload)", () => {
+  it('reads back what was sent', () => {
+    const notice = {
+      origin: 'host-1-abc',
+      seats: [
+        ['AbCdEfGhIj', 'attackers', true],
+        ['KlMnOpQrSt', 'defenders', false],
+      ] as const,
+    };
+    const payload = presencePayload(notice);
+    expect(payload.length).toBeLessThan(100);
+    expect(parsePresence(payload)).toEqual(notice);
+  });
+
+  it('ignores anything else on the channel', () => {
+    for (const payload of [
+      undefined,
+      '',
+      'not json',
+      'null',
+      '[]',
+      '{"o":"x"}',
+      '{"o":1,"s":[]}',
+      '{"o":"x","s":[["AbCdEfGhIj","k",true]]}',
+      '{"o":"x","s":[["AbCdEfGhIj","a","yes"]]}',
+      '{"o":"x","s":[["AbCdEfGhIj","a"]]}',
+      `{"o":"x","s":[${'["AbCdEfGhIj","a",true],'.repeat(400)}["AbCdEfGhIj","a",true]]}`,
+    ])
+      expect(parsePresence(payload)).toBeUndefined();
   });
 });

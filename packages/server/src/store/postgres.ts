@@ -24,17 +24,22 @@ const INT8_OID = 20;
 /** The first wait before connecting the LISTEN client again, doubled up to the second. */
 const RECONNECT_MS = { first: 250, max: 15_000 } as const;
 
-/** A notice as sent by some process; anything else on the channel is ignored. */
-export function parseNotice(payload: string | undefined): ChangeNotice | undefined {
-  if (payload === undefined || payload.length > 1000) return undefined;
-  let x: unknown;
+/** A NOTIFY payload's JSON object of at most `max` characters, or undefined. */
+function payloadObject(payload: string | undefined, max: number): Record<string, unknown> | undefined {
+  if (payload === undefined || payload.length > max) return undefined;
   try {
-    x = JSON.parse(payload);
+    const x: unknown = JSON.parse(payload);
+    return typeof x === 'object' && x !== null ? (x as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
-  if (typeof x !== 'object' || x === null) return undefined;
-  const { id, version, origin } = x as Record<string, unknown>;
+}
+
+/** A notice as sent by some process; anything else on the channel is ignored. */
+export function parseNotice(payload: string | undefined): ChangeNotice | undefined {
+  const x = payloadObject(payload, 1000);
+  if (!x) return undefined;
+  const { id, version, origin } = x;
   if (typeof id !== 'string' || typeof origin !== 'string') return undefined;
   if (typeof version !== 'number' || !Number.isSafeInteger(version)) return undefined;
   return { id, version, origin };
@@ -42,15 +47,9 @@ export function parseNotice(payload: string | undefined): ChangeNotice | undefin
 
 /** A presence notice as sent by some process (`{o, s}`); anything else is ignored. */
 export function parsePresence(payload: string | undefined): PresenceNotice | undefined {
-  if (payload === undefined || payload.length > PRESENCE_PAYLOAD_MAX) return undefined;
-  let x: unknown;
-  try {
-    x = JSON.parse(payload);
-  } catch {
-    return undefined;
-  }
-  if (typeof x !== 'object' || x === null) return undefined;
-  const { o, s } = x as Record<string, unknown>;
+  const x = payloadObject(payload, PRESENCE_PAYLOAD_MAX);
+  if (!x) return undefined;
+  const { o, s } = x;
   if (typeof o !== 'string' || !Array.isArray(s)) return undefined;
   const seats: [string, 'attackers' | 'defenders', boolean][] = [];
   for (const seat of s as unknown[]) {
