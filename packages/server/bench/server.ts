@@ -11,14 +11,15 @@
  * game moves on a jittered schedule, so that the games together offer `--rate` moves a second,
  * the target: 1,000 moves a second with the 99th percentile under 50 ms), at full speed (every
  * client answers at once), and on PostgreSQL at full speed with two server processes sharing
- * the database (half the games with both players on one process, half split across both). After a
+ * the database (half the games with both players on one process, half split across both;
+ * `--split same` puts both players of every game on one). After a
  * warm-up it measures over a fixed window the moves confirmed a second and the latency from a
  * move sent to the opponent receiving it, then the memory and CPU of the server and of this
  * process. It prints figures; it never fails on them (it fails only if the server does).
  *
  *     node packages/server/dist/bench/server.js [--games 2000] [--seconds 20] [--warmup 5]
  *         [--rate 1000] [--mode both|full|paced] [--backend both|sqlite|postgres]
- *         [--rules mixed|id,id...] [--batch 200] [--seed N] [--timeline]
+ *         [--rules mixed|id,id...] [--batch 200] [--seed N] [--timeline] [--split mixed|same]
  *
  * BENCH_SERVER_NODE_ARGS are node's options for the server: `--cpu-prof --cpu-prof-dir=/tmp/p`
  * profiles it under the load.
@@ -75,6 +76,8 @@ interface Options {
   readonly seed: number;
   /** Print moves and latency second by second. */
   readonly timeline: boolean;
+  /** Two processes: both players of a game on one (same), or half the games split (mixed). */
+  readonly split: 'mixed' | 'same';
 }
 
 const USAGE = `usage: node packages/server/dist/bench/server.js [--games N] [--seconds S] [--warmup S] [--rate R]
@@ -89,7 +92,16 @@ const USAGE = `usage: node packages/server/dist/bench/server.js [--games N] [--s
              installed), or only one  --rules    preset ids, round robin over the games; mixed (default) is every preset
   --batch    sockets opened at once (default 200)
   --seed     the random moves' seed (default: random)
-  --timeline print the moves and latencies of every second of the window`;
+  --timeline print the moves and latencies of every second of the window
+  --split    two processes: mixed (default: half the games have a player on each) or same
+             (both players of every game on one process, as routing by game would do)`;
+
+function parseSplit(values: Map<string, string>): 'mixed' | 'same' {
+  const split = values.get('split') ?? 'mixed';
+  values.delete('split');
+  if (split !== 'mixed' && split !== 'same') throw new Error('--split is mixed or same');
+  return split;
+}
 
 function parseOptions(argv: readonly string[]): Options {
   const values = new Map<string, string>();
@@ -143,6 +155,7 @@ function parseOptions(argv: readonly string[]): Options {
     batch: Math.floor(number('batch', 200, 1)),
     seed: Math.floor(number('seed', Math.floor(Math.random() * 2 ** 31), 0)),
     timeline,
+    split: parseSplit(values),
   };
   if (values.size > 0) throw new Error(`unknown option --${[...values.keys()][0]}\n${USAGE}`);
   return options;
@@ -440,7 +453,8 @@ class Pair {
     // With two servers, half the games have both players on one process and half one on each
     // (as a load balancer that knows nothing of games would spread them).
     const on = (k: number): ServerProcess => run.servers[k % run.servers.length]!;
-    this.bots = [new Bot(this, run, on(index)), new Bot(this, run, on(Math.floor(index / 2)))];
+    const other = run.options.split === 'same' ? index : Math.floor(index / 2);
+    this.bots = [new Bot(this, run, on(index)), new Bot(this, run, on(other))];
   }
 
   /** Games this pair has played, so its rules go round the list. */
@@ -680,10 +694,11 @@ async function runOnce(
     say(`${label}: ${stops.map((s) => `the server stopped: ${s.text}`).join('; ')}`);
     // What went wrong on the servers' side, if anything (their info lines are no matter here).
     for (const s of servers) {
-      const lines = s
-        .log()
-        .split('\n')
-        .filter((line) => line.trim() !== '' && !line.startsWith('{"level":"info"'));
+      const log = s.log();
+      const all = log.split('\n');
+      // The log keeps its last 50 kB or more: its first line may be the end of a cut one.
+      if (log.length >= 50_000) all.shift();
+      const lines = all.filter((line) => line.trim() !== '' && !line.startsWith('{"level":"info"'));
       if (lines.length > 0)
         say(
           `${label}: server ${s.pid} logged ${lines.length} warnings or errors, the last:\n${lines.slice(-5).join('\n')}`,
@@ -803,7 +818,11 @@ function report(options: Options, results: readonly Figures[]): string {
     const two = results.find((r) => r.backend === backend && r.mode === 'two');
     if (two && full)
       out +=
-        `${name}, two server processes on one database: ${thousands(two.moves / two.seconds)} moves/s, ` +
+        `${name}, two server processes on one database (${
+          options.split === 'same'
+            ? 'both players of each game on one'
+            : 'half the games with a player on each'
+        }): ${thousands(two.moves / two.seconds)} moves/s, ` +
         `${thousands(two.moves / two.seconds / (full.moves / full.seconds), 2)} times one process\n`;
   }
   const runName = (r: Figures): string => `${BACKEND_NAMES[r.backend]} ${short[r.mode]}`;
