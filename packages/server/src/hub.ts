@@ -822,9 +822,22 @@ export class Hub {
       return;
     }
     if (notice.version > live.row.version)
-      void this.act(live, () => this.refresh(live).then(() => undefined)).catch((e: unknown) =>
-        this.log(`game ${notice.id}: refresh failed: ${String(e)}`),
-      );
+      void this.act(live, async () => {
+        // The next move, carried by the notice: shown without reading the database.
+        if (!(notice.moved && this.follow(live, notice.version, notice.moved))) await this.refresh(live);
+        return undefined;
+      }).catch((e: unknown) => this.log(`game ${notice.id}: refresh failed: ${String(e)}`));
+  }
+
+  /**
+   * Applies another process's move from its notice when it is the very next change of this copy
+   * and replays; false (nothing changed) otherwise, and the game is then read again.
+   */
+  private follow(live: Live, version: number, moved: NonNullable<ChangeNotice['moved']>): boolean {
+    if (version !== live.row.version + 1 || moved.move.ply !== live.row.ply + 1) return false;
+    if (!playMoveRecord(live.pos, moved.move.move).ok) return false;
+    this.applied(live, { ...moved.row, rules: live.row.rules }, moved.move);
+    return true;
   }
 
   /**

@@ -13,7 +13,9 @@ import {
   WAITING_EXPIRY_CORRESPONDENCE_MS,
   WAITING_EXPIRY_MS,
 } from '../src/protocol.js';
-import { parsePresence, presencePayload } from '../src/store/postgres.js';
+import { parseNotice, parsePresence, presencePayload } from '../src/store/postgres.js';
+import { noticePayload } from '../src/store/pg-batch.js';
+import { noticeOf, withoutRules } from '../src/store/types.js';
 import { gameRow } from './rows.js';
 import type { GameRow } from '../src/store/types.js';
 import type { TimeControl } from '../src/protocol.js';
@@ -195,5 +197,34 @@ describe("the presence notice between processes (PostgreSQL's NOTIFY payload)", 
       `{"o":"x","s":[${'["AbCdEfGhIj","a",true],'.repeat(400)}["AbCdEfGhIj","a",true]]}`,
     ])
       expect(parsePresence(payload)).toBeUndefined();
+  });
+});
+
+describe('the change notice of a move (PostgreSQL NOTIFY payload)', () => {
+  const row = gameRow({ kind: 'none' }, { id: 'AbCdEfGhIj', ply: 1, version: 2 });
+  const move = { gameId: row.id, ply: 1, move: 'd2-b2', at: 5, clockMs: null };
+  const [notice] = noticeOf({ kind: 'update', expectVersion: 1, row, move }, 'host-1');
+
+  it('carries the move and the game after it, but not its rules, and reads back', () => {
+    expect(notice).toEqual({
+      id: row.id,
+      version: 2,
+      origin: 'host-1',
+      moved: { row: withoutRules(row), move },
+    });
+    expect(notice!.moved!.row).not.toHaveProperty('rules');
+    const payload = noticePayload(notice!);
+    expect(payload).not.toContain('start:');
+    expect(parseNotice(payload)).toEqual(notice);
+  });
+
+  it('a move that does not read right is left out, and the notice kept (the game is read again)', () => {
+    const plain = { id: row.id, version: 2, origin: 'host-1' };
+    const broken = (moved: unknown) => parseNotice(JSON.stringify({ ...plain, moved }));
+    expect(broken({ row: { ...notice!.moved!.row, ply: 'one' }, move })).toEqual(plain);
+    expect(broken({ row: { ...notice!.moved!.row, version: 9 }, move })).toEqual(plain);
+    expect(broken({ row: notice!.moved!.row, move: { ...move, ply: 2 } })).toEqual(plain);
+    expect(broken({ row: notice!.moved!.row, move: { ...move, gameId: 'other' } })).toEqual(plain);
+    expect(broken('moved')).toEqual(plain);
   });
 });

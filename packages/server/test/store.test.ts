@@ -13,7 +13,13 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_BATCH, openStore, type OpenedStore } from '../src/store/index.js';
-import type { ChangeNotice, GameChange, GameRow, MoveRow } from '../src/store/types.js';
+import {
+  withoutRules,
+  type ChangeNotice,
+  type GameChange,
+  type GameRow,
+  type MoveRow,
+} from '../src/store/types.js';
 
 const ADMIN = process.env.TAFL_TEST_PG;
 
@@ -548,10 +554,16 @@ describe.each(backends)('store on $name', (backend) => {
         ];
         expect(await Promise.all(batch)).toEqual([true, true, false, true]);
         await heard.until(3);
+        // A move's notice carries the move and the game after it (but its rules).
+        const moved = (change: ReturnType<typeof moveIn>) => ({
+          row: withoutRules(change.row),
+          move: change.move,
+        });
+        const second = moveIn(first.row);
         expect(heard.notices).toEqual([
           { id: row.id, version: 1, origin: 'process-a' },
-          { id: row.id, version: 2, origin: 'process-a' },
-          { id: row.id, version: 3, origin: 'process-a' },
+          { id: row.id, version: 2, origin: 'process-a', moved: moved(first) },
+          { id: row.id, version: 3, origin: 'process-a', moved: moved(second) },
         ]);
         // A rematch tells of both games.
         const next = game();
@@ -581,7 +593,14 @@ describe.each(backends)('store on $name', (backend) => {
         };
         const lost = game();
         await expect(Promise.all([a.commit({ kind: 'create', row: lost }), a.commit(bad)])).rejects.toThrow();
-        for (const payload of ['not json', '{"id":1,"version":2,"origin":"x"}', '[]', '{"id":"x"}', ''])
+        for (const payload of [
+          'not json',
+          '{"id":1,"version":2,"origin":"x"}',
+          '[]',
+          '{"id":"x"}',
+          '',
+          'x'.repeat(5000),
+        ])
           await place.query!(`select pg_notify('tafl_games', $1)`, [payload]);
         await place.query!(`select pg_notify('another_channel', $1)`, [
           JSON.stringify({ id: 'x', version: 1, origin: 'y' }),
@@ -589,7 +608,7 @@ describe.each(backends)('store on $name', (backend) => {
         const last = game();
         await a.commit({ kind: 'create', row: last });
         await heard.until(3);
-        expect(heard.notices).toEqual([
+        expect(heard.notices.map(({ moved: _moved, ...notice }) => notice)).toEqual([
           { id: row.id, version: 1, origin: 'process-a' },
           { id: row.id, version: 2, origin: 'process-a' },
           { id: last.id, version: 1, origin: 'process-a' },

@@ -29,6 +29,7 @@ import {
   type MovesTable,
 } from './schema.js';
 import {
+  noticeOf,
   PING_TIMEOUT_MS,
   withTimeout,
   type AnalysisRow,
@@ -115,10 +116,6 @@ function changeProblem(change: GameChange): string | undefined {
 }
 
 /** The notices a change sends once applied. */
-function noticesOf(change: GameChange, origin: string): ChangeNotice[] {
-  const of = (row: GameRow): ChangeNotice => ({ id: row.id, version: row.version, origin });
-  return change.kind === 'rematch' ? [of(change.from), of(change.row)] : [of(change.row)];
-}
 
 export class KyselyStore implements Store {
   readonly dialect: 'sqlite' | 'postgres';
@@ -186,7 +183,7 @@ export class KyselyStore implements Store {
           for (const { change } of batch) {
             const ok = await apply(trx, change);
             results.push(ok);
-            if (ok) notices.push(...noticesOf(change, this.origin));
+            if (ok) notices.push(...noticeOf(change, this.origin));
           }
           if (notices.length > 0 && this.backend.notify) await this.backend.notify(trx, notices);
           return results;

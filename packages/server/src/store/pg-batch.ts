@@ -26,11 +26,11 @@
 
 import type pg from 'pg';
 import { gameChangesToDb, gameToDb, type GamesTable, type MovesTable } from './schema.js';
-import type { ChangeNotice, GameChange, GameRow, MoveRow } from './types.js';
+import { noticeOf, type ChangeNotice, type GameChange, type GameRow, type MoveRow } from './types.js';
 
 /** The NOTIFY payload of a notice (parseNotice in postgres.ts reads it). */
 export const noticePayload = (n: ChangeNotice): string =>
-  JSON.stringify({ id: n.id, version: n.version, origin: n.origin });
+  JSON.stringify({ id: n.id, version: n.version, origin: n.origin, ...(n.moved ? { moved: n.moved } : {}) });
 
 const UPDATE_COLUMNS = [
   ['status', 'text'],
@@ -174,7 +174,7 @@ export class PgBatchWriter {
             expectVersion: change.expectVersion,
             row: change.row,
             move: change.move,
-            payload: payload(change.row),
+            payload: noticePayload(noticeOf(change, origin)[0]!),
           };
         }),
       );

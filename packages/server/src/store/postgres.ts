@@ -13,11 +13,13 @@ import pg from 'pg';
 import type { Backend } from './kysely-store.js';
 import { loadGameRow, loadMoveRows, noticePayload, PgBatchWriter } from './pg-batch.js';
 import type { Database } from './schema.js';
-import type { ChangeNotice, PresenceNotice } from './types.js';
+import type { ChangeNotice, GameRow, MoveRow, PresenceNotice } from './types.js';
 
 export const CHANNEL = 'tafl_games';
 /** Which seats each process's connections hold (presence.ts). */
 export const PRESENCE_CHANNEL = 'tafl_presence';
+/** A change notice's payload at most (one with its move and row is about 700 characters). */
+const NOTICE_PAYLOAD_MAX = 4000;
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
 export const PRESENCE_PAYLOAD_MAX = 7900;
 const INT8_OID = 20;
@@ -37,12 +39,59 @@ function payloadObject(payload: string | undefined, max: number): Record<string,
 
 /** A notice as sent by some process; anything else on the channel is ignored. */
 export function parseNotice(payload: string | undefined): ChangeNotice | undefined {
-  const x = payloadObject(payload, 1000);
+  const x = payloadObject(payload, NOTICE_PAYLOAD_MAX);
   if (!x) return undefined;
-  const { id, version, origin } = x;
+  const { id, version, origin, moved } = x;
   if (typeof id !== 'string' || typeof origin !== 'string') return undefined;
   if (typeof version !== 'number' || !Number.isSafeInteger(version)) return undefined;
-  return { id, version, origin };
+  // A move that does not read right is left out: the game is then read from the database.
+  const move = movedOf(moved, id, version);
+  return move ? { id, version, origin, moved: move } : { id, version, origin };
+}
+
+/** What a stored game's row holds (but its rules), field by field: the types a notice must have. */
+const ROW_FIELDS: Record<keyof Omit<GameRow, 'rules'>, 'string' | 'number' | 'string?' | 'number?'> = {
+  id: 'string',
+  rulesId: 'string?',
+  rulesName: 'string',
+  timeKind: 'string',
+  timeBaseMs: 'number',
+  timeIncrementMs: 'number',
+  status: 'string',
+  winner: 'string?',
+  reason: 'string?',
+  ply: 'number',
+  version: 'number',
+  attackersName: 'string?',
+  attackersToken: 'string?',
+  defendersName: 'string?',
+  defendersToken: 'string?',
+  clockAttackersMs: 'number?',
+  clockDefendersMs: 'number?',
+  turnStartedAt: 'number?',
+  drawOffer: 'string?',
+  rematchOffer: 'string?',
+  rematchId: 'string?',
+  createdAt: 'number',
+  updatedAt: 'number',
+};
+
+function movedOf(x: unknown, id: string, version: number): ChangeNotice['moved'] | undefined {
+  if (typeof x !== 'object' || x === null) return undefined;
+  const { row, move } = x as Record<string, unknown>;
+  if (typeof row !== 'object' || row === null || typeof move !== 'object' || move === null) return undefined;
+  const r = row as Record<string, unknown>;
+  for (const [key, kind] of Object.entries(ROW_FIELDS)) {
+    const value = r[key];
+    const type = kind.replace('?', '');
+    if (!(typeof value === type || (kind.endsWith('?') && value === null))) return undefined;
+  }
+  if (r.id !== id || r.version !== version) return undefined;
+  const m = move as Record<string, unknown>;
+  if (m.gameId !== id || typeof m.move !== 'string' || typeof m.ply !== 'number' || typeof m.at !== 'number')
+    return undefined;
+  if (!(typeof m.clockMs === 'number' || m.clockMs === null) || m.ply !== r.ply) return undefined;
+  return { row: row as Omit<GameRow, 'rules'>, move: move as unknown as MoveRow };
 }
 
 /** A presence notice as sent by some process (`{o, s}`); anything else is ignored. */

@@ -86,6 +86,28 @@ export interface ChangeNotice {
   readonly version: number;
   /** The process that made the change (it has broadcast it itself). */
   readonly origin: string;
+  /**
+   * A change that added a move: the move and the game as it is after it (but its rules, which a
+   * move never changes), so that a process that shows the game applies it without reading the
+   * database. Absent: read the game again.
+   */
+  readonly moved?: { readonly row: Omit<GameRow, 'rules'>; readonly move: MoveRow };
+}
+
+/** The notice of a committed change (with the move and row when it added a move). */
+export function noticeOf(change: GameChange, origin: string): ChangeNotice[] {
+  const of = (row: GameRow): ChangeNotice => ({ id: row.id, version: row.version, origin });
+  if (change.kind === 'rematch') return [of(change.from), of(change.row)];
+  if (change.kind === 'update' && change.move)
+    return [{ ...of(change.row), moved: { row: withoutRules(change.row), move: change.move } }];
+  return [of(change.row)];
+}
+
+/** A game's row without its rules (what a move's notice carries). */
+export function withoutRules(row: GameRow): Omit<GameRow, 'rules'> {
+  const copy: { -readonly [K in keyof GameRow]?: GameRow[K] } = { ...row };
+  delete copy.rules;
+  return copy as Omit<GameRow, 'rules'>;
 }
 
 /**
