@@ -55,15 +55,9 @@ import {
   type SeatGrant,
   type ServerMessage,
 } from './protocol.js';
-import {
-  expiryOf,
-  graceOf,
-  PRESENCE_BEAT_MS,
-  Presences,
-  shortestExpiry,
-  type AbandonTimes,
-} from './presence.js';
-import type { ChangeNotice, GameRow, MoveRow, PresenceNotice, Store } from './store/types.js';
+import { Attendance } from './attendance.js';
+import { expiryOf, PRESENCE_BEAT_MS, shortestExpiry, type AbandonTimes } from './presence.js';
+import type { ChangeNotice, GameRow, MoveRow, Store } from './store/types.js';
 
 /** A connection watching games: the WebSocket layer's side of the hub. */
 export interface Peer {
@@ -107,8 +101,6 @@ const IDLE_MS = 5 * 60_000;
 const EXPIRY_SWEEP_MS = 60_000;
 /** Games ended by one expiry sweep at most (the next sweep takes the rest). */
 const EXPIRY_BATCH = 100;
-/** Seats in one presence notice (its payload stays under PostgreSQL's 8000 bytes). */
-const PRESENCE_CHUNK = 200;
 
 const encode = (message: ServerMessage): string => JSON.stringify(message);
 
@@ -116,7 +108,7 @@ export class Hub {
   private readonly games = new Map<string, Live>();
   private readonly loading = new Map<string, Promise<Live | undefined>>();
   private readonly clocks: Clocks;
-  private readonly presences = new Presences();
+  private readonly attendance: Attendance;
   private readonly intervals: NodeJS.Timeout[] = [];
   private lobbyCache: { at: number; lobby: Promise<Lobby> } | undefined;
   private readonly log: (message: string) => void;
@@ -132,6 +124,13 @@ export class Hub {
       flag: (id) => this.flagDue(id),
       log: this.log,
       horizonMs: 2 * SWEEP_MS,
+    });
+    this.attendance = new Attendance({
+      origin: options.origin,
+      store,
+      table: (id) => this.games.get(id),
+      ...(options.abandon ? { times: options.abandon } : {}),
+      log: this.log,
     });
   }
 
@@ -157,7 +156,7 @@ export class Hub {
       origin,
       (notice) => this.onNotice(notice),
       () => this.refreshAll(),
-      (notice) => this.onPresence(notice),
+      (notice) => this.attendance.heard(notice),
     );
     await this.clocks.rearm();
     const every = (ms: number, f: () => Promise<unknown> | void): void => {
@@ -171,7 +170,7 @@ export class Hub {
     every(SWEEP_MS, () => this.clocks.rearm());
     every(60_000, () => this.evictIdle());
     every(this.options.expirySweepMs ?? EXPIRY_SWEEP_MS, () => this.expire());
-    every(PRESENCE_BEAT_MS, () => this.presenceBeat());
+    every(PRESENCE_BEAT_MS, () => this.attendance.beat());
   }
 
   /** Stops the timers and waits for every change under way. */
@@ -361,77 +360,25 @@ export class Hub {
     peer.watching.add(id);
     const now = Date.now();
     live.touched = now;
-    const arrived = you !== null && this.presences.join(id, you, peer, now);
-    const presence = this.presences.view(live.row, now, this.options.abandon);
+    // Seated first, so that the state says this seat is held (the others are told, not this peer).
+    if (you !== null) this.attendance.seated(id, you, peer);
+    const presence = this.attendance.view(live.row, now);
     peer.send(encode({ t: 'state', game: this.view(live, from), you, presence }));
-    if (arrived && you !== null) {
-      this.tellPresence(live, peer);
-      this.announce([[id, you, true]]);
-    }
     return undefined;
   }
 
   unwatch(peer: Peer, id: string): void {
     peer.watching.delete(id);
-    const live = this.games.get(id);
-    live?.watchers.delete(peer);
-    this.left(live, id, peer);
+    this.games.get(id)?.watchers.delete(peer);
+    this.attendance.left(id, peer);
   }
 
   disconnect(peer: Peer): void {
     for (const id of peer.watching) {
-      const live = this.games.get(id);
-      live?.watchers.delete(peer);
-      this.left(live, id, peer);
+      this.games.get(id)?.watchers.delete(peer);
+      this.attendance.left(id, peer);
     }
     peer.watching.clear();
-  }
-
-  /** A connection stopped watching: if it left a seat empty, the watchers are told. */
-  private left(live: Live | undefined, id: string, peer: Peer): void {
-    const side = this.presences.leave(id, peer, Date.now());
-    if (side === undefined) return;
-    if (live) this.tellPresence(live);
-    this.announce([[id, side, false]]);
-  }
-
-  /** Tells the other processes (PostgreSQL) which seats this one's connections hold. */
-  private announce(seats: readonly (readonly [string, Side, boolean])[]): void {
-    for (let i = 0; i < seats.length; i += PRESENCE_CHUNK)
-      this.store
-        .announce({ origin: this.options.origin, seats: seats.slice(i, i + PRESENCE_CHUNK) })
-        .catch((e: unknown) => this.log(`presence could not be sent: ${String(e)}`));
-  }
-
-  /** Every few seconds: the seats held here, to the others; the word of silent processes dropped. */
-  private presenceBeat(): void {
-    this.announce(this.presences.heldSeats());
-    for (const id of this.presences.expire(Date.now())) {
-      const live = this.games.get(id);
-      if (live) this.tellPresence(live);
-    }
-  }
-
-  /** Another process's connections hold or left seats. */
-  private onPresence(notice: PresenceNotice): void {
-    const now = Date.now();
-    const changed = new Set<string>();
-    for (const [id, side, held] of notice.seats)
-      if (this.presences.remote(id, side, notice.origin, held, now)) changed.add(id);
-    for (const id of changed) {
-      const live = this.games.get(id);
-      if (live) this.tellPresence(live);
-    }
-  }
-
-  /** Sends both seats' presence to the game's watchers (but `except`). */
-  private tellPresence(live: Live, except?: Peer): void {
-    const text = encode({
-      t: 'presence',
-      game: live.row.id,
-      presence: this.presences.view(live.row, Date.now(), this.options.abandon),
-    });
-    for (const peer of live.watchers) if (peer !== except) peer.send(text);
   }
 
   /** A player's action: move, resign, draw, rematch, abort or a claim. */
@@ -568,19 +515,11 @@ export class Hub {
    * the grace: the game ends as a win for `side`, or a draw.
    */
   private claim(live: Live, side: Side, act: 'win' | 'draw'): Promise<Outcome> | Outcome {
-    const row = live.row;
-    if (row.status !== 'playing') return notPlaying(row);
-    if (row.ply === 0) return refusal('claim/none', 'no move has been made: the game can be aborted instead');
-    if (graceOf(row, this.options.abandon) === null)
-      return refusal('claim/none', 'a correspondence game is not claimed: the days per move decide');
-    const wait = this.presences.claimAgainst(row, side, Date.now(), this.options.abandon);
-    if (wait === null) return refusal('claim/present', 'your opponent is connected');
-    if (wait > 0)
-      return refusal(
-        'claim/early',
-        `your opponent may still come back: the game can be claimed in ${Math.ceil(wait / 1000)} s`,
-      );
-    return this.end(live, act === 'win' ? side : 'draw', 'abandoned');
+    if (live.row.status !== 'playing') return notPlaying(live.row);
+    return (
+      this.attendance.claimRefusal(live.row, side) ??
+      this.end(live, act === 'win' ? side : 'draw', 'abandoned')
+    );
   }
 
   /** Ends the games nobody joined or began in time (the sweep: every process, every minute). */
@@ -718,7 +657,7 @@ export class Hub {
     }
     if (!move || headerChanged(prev, next))
       this.broadcast(live, encode({ t: 'update', game: headerOf(next, turn, now) }));
-    if (claimChanged) this.tellPresence(live);
+    if (claimChanged) this.attendance.tell(next.id);
   }
 
   private broadcast(live: Live, text: string): void {
@@ -787,7 +726,7 @@ export class Hub {
       touched: Date.now(),
     };
     this.games.set(row.id, live);
-    this.presences.follow(row.id, Date.now());
+    this.attendance.follow(row.id, Date.now());
     this.arm(live);
     return live;
   }
@@ -867,7 +806,7 @@ export class Hub {
   /** Drops a game from memory (read again from the store when next needed). */
   private forget(id: string): void {
     this.games.delete(id);
-    this.presences.drop(id);
+    this.attendance.drop(id);
   }
 
   /** For tests and the health check: games held in memory. */
