@@ -12,10 +12,9 @@ import { join } from 'node:path';
 import { presetById, playMoveRecord, startingPosition } from '@tafl/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  createGame,
+  openGames,
   fetchGame,
   freshDatabase,
-  joinGame,
   playRandomly,
   startServer,
   tempDir,
@@ -85,18 +84,7 @@ describe.runIf(process.env.TAFL_TEST_PG)('pg_dump while games go on, and pg_rest
     const url = original.setup.databaseUrl!;
     const server = await startServer(original.setup);
     running.push(server);
-    const rules = presetById('brandub-fr')!;
-    const games: PlayedGame[] = [];
-    for (let i = 0; i < 10; i++) {
-      const a = await createGame(server.url, { rules: rules.id, side: 'attackers' });
-      const d = await joinGame(server.url, a.game.id);
-      games.push({
-        id: a.game.id,
-        tokens: { attackers: a.token, defenders: d.token },
-        pos: startingPosition(rules),
-        confirmed: [],
-      });
-    }
+    const games = await openGames(server.url, 10);
     let stopped = false;
     const players = Promise.all(games.map((g) => playRandomly(server.ws, g, () => stopped)));
     while (games.some((g) => g.confirmed.length < 4)) await new Promise((r) => setTimeout(r, 20));
@@ -139,7 +127,7 @@ describe.runIf(process.env.TAFL_TEST_PG)('pg_dump while games go on, and pg_rest
     for (const game of games) {
       const stored = await fetchGame(back.url, game.id);
       // The games go on from where the dump has them.
-      const pos = startingPosition(rules);
+      const pos = startingPosition(presetById('brandub-fr')!);
       for (const move of stored.moves) expect(playMoveRecord(pos, move).ok).toBe(true);
       game.pos = pos;
       game.confirmed.splice(stored.moves.length);

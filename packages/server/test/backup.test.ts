@@ -11,13 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { playMoveRecord, presetById, startingPosition } from '@tafl/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  createGame,
+  openGames,
   fetchGame,
-  joinGame,
   playRandomly as play,
   startServer,
   tempDir,
-  type PlayedGame as Played,
   type ServerProcess,
 } from './harness.js';
 
@@ -57,18 +55,7 @@ describe('backup of the SQLite database while games go on', () => {
     const data = dir();
     const server = await startServer({ dataDir: data });
     running.push(server);
-    const rules = presetById('brandub-fr')!;
-    const games: Played[] = [];
-    for (let i = 0; i < 10; i++) {
-      const a = await createGame(server.url, { rules: rules.id, side: 'attackers' });
-      const d = await joinGame(server.url, a.game.id);
-      games.push({
-        id: a.game.id,
-        tokens: { attackers: a.token, defenders: d.token },
-        pos: startingPosition(rules),
-        confirmed: [],
-      });
-    }
+    const games = await openGames(server.url, 10);
     let stopped = false;
     const players = Promise.all(games.map((g) => play(server.ws, g, () => stopped)));
     while (games.some((g) => g.confirmed.length < 4)) await new Promise((r) => setTimeout(r, 20));
@@ -109,7 +96,7 @@ describe('backup of the SQLite database while games go on', () => {
       expect(game.confirmed.slice(0, stored.moves.length)).toEqual(stored.moves);
       played += stored.moves.length;
       // The games go on from where the copy has them.
-      const pos = startingPosition(rules);
+      const pos = startingPosition(presetById('brandub-fr')!);
       for (const move of stored.moves) expect(playMoveRecord(pos, move).ok).toBe(true);
       game.pos = pos;
       game.confirmed.splice(stored.moves.length);

@@ -4,20 +4,15 @@
  * does not run while the server is down.
  */
 
-import {
-  makeMoveSquares,
-  playMoveRecord,
-  presetById,
-  startingPosition,
-  type Position,
-  type Side,
-} from '@tafl/core';
+import { playMoveRecord } from '@tafl/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   Client,
   createGame,
   fetchGame,
   joinGame,
+  openGames,
+  playRandomly,
   startServer,
   BACKENDS,
   freshDatabase,
@@ -45,65 +40,14 @@ async function start(setup: ServerSetup): Promise<ServerProcess> {
   return server;
 }
 
-interface Played {
-  readonly id: string;
-  readonly tokens: Record<Side, string>;
-  readonly pos: Position;
-  /** Moves the server confirmed (sent back as `move` messages). */
-  readonly confirmed: string[];
-}
-
-/** Plays random legal moves in `game` through one connection per seat until `stop()`. */
-function play(url: string, game: Played, stopped: () => boolean): Promise<void> {
-  return (async () => {
-    const seats = { attackers: await Client.connect(url), defenders: await Client.connect(url) };
-    try {
-      for (const side of ['attackers', 'defenders'] as const)
-        seats[side].send({
-          t: 'watch',
-          game: game.id,
-          token: game.tokens[side],
-          from: game.confirmed.length,
-        });
-      while (!stopped() && !game.pos.isOver()) {
-        // A seat moves every other ply: 30 ms a ply keeps each under the rate limit.
-        await new Promise((r) => setTimeout(r, 30));
-        const client = seats[game.pos.turn];
-        const moves = game.pos.legalMoves();
-        const move = makeMoveSquares(game.pos.geo, moves[Math.floor(Math.random() * moves.length)]!);
-        client.send({ t: 'move', game: game.id, token: game.tokens[game.pos.turn], ply: game.pos.ply, move });
-        const confirmed = await client.next('move', (m) => m.ply === game.pos.ply + 1, 20_000);
-        expect(playMoveRecord(game.pos, move).ok).toBe(true);
-        game.confirmed.push(confirmed.move);
-      }
-    } catch (e) {
-      // The server was killed under this client: what was confirmed is what counts.
-      if (!stopped()) throw e;
-    } finally {
-      seats.attackers.close();
-      seats.defenders.close();
-    }
-  })();
-}
-
 describe.each(BACKENDS)('SIGKILL in the middle of games, on %s', (backend) => {
   it('loses no confirmed move, and every game goes on after a restart', async () => {
     const setup = await database(backend);
     let server = await start(setup);
-    const rules = presetById('brandub-fr')!;
-    const games: Played[] = [];
-    for (let i = 0; i < 12; i++) {
-      const a = await createGame(server.url, { rules: rules.id, side: 'attackers' });
-      const d = await joinGame(server.url, a.game.id);
-      games.push({
-        id: a.game.id,
-        tokens: { attackers: a.token, defenders: d.token },
-        pos: startingPosition(rules),
-        confirmed: [],
-      });
-    }
+    const games = await openGames(server.url, 12);
     let killed = false;
-    const players = games.map((g) => play(server.ws, g, () => killed));
+    // A seat moves every other ply: 30 ms a ply keeps each under the rate limit.
+    const players = games.map((g) => playRandomly(server.ws, g, () => killed, 30));
     // Kill in the middle of play, once some moves are confirmed everywhere.
     while (games.some((g) => g.confirmed.length < 3)) await new Promise((r) => setTimeout(r, 20));
     killed = true;
@@ -124,7 +68,7 @@ describe.each(BACKENDS)('SIGKILL in the middle of games, on %s', (backend) => {
       }
     }
     // The games go on to their end.
-    await Promise.all(games.map((g) => play(server.ws, g, () => false)));
+    await Promise.all(games.map((g) => playRandomly(server.ws, g, () => false, 30)));
     for (const game of games) {
       const stored = await fetchGame(server.url, game.id);
       expect(stored.moves).toEqual(game.confirmed);

@@ -12,7 +12,14 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeMoveSquares, playMoveRecord, type Position, type Side } from '@tafl/core';
+import {
+  makeMoveSquares,
+  playMoveRecord,
+  presetById,
+  startingPosition,
+  type Position,
+  type Side,
+} from '@tafl/core';
 import pg from 'pg';
 import { WebSocket, type ClientOptions } from 'ws';
 import type { CreateGameRequest, ErrorBody, GameView, SeatGrant, ServerMessage } from '../src/protocol.js';
@@ -269,17 +276,41 @@ export interface PlayedGame {
   readonly confirmed: string[];
 }
 
+/** `count` games of brandub-fr created and joined at `base`, for playRandomly. */
+export async function openGames(base: string, count: number): Promise<PlayedGame[]> {
+  const rules = presetById('brandub-fr')!;
+  const games: PlayedGame[] = [];
+  for (let i = 0; i < count; i++) {
+    const a = await createGame(base, { rules: rules.id, side: 'attackers' });
+    const d = await joinGame(base, a.game.id);
+    games.push({
+      id: a.game.id,
+      tokens: { attackers: a.token, defenders: d.token },
+      pos: startingPosition(rules),
+      confirmed: [],
+    });
+  }
+  return games;
+}
+
 /**
- * Plays random legal moves in `game` through one WebSocket per seat at `url`, one every 20 ms or
- * so, each awaited until the server confirms it, until `stopped()` or the game is over.
+ * Plays random legal moves in `game` through one WebSocket per seat at `url`, one every `paceMs`
+ * or so, each awaited until the server confirms it, until `stopped()` or the game is over. Once
+ * `stopped()` (the server may have been killed under it), a failure is no longer an error: what
+ * was confirmed is what counts.
  */
-export async function playRandomly(url: string, game: PlayedGame, stopped: () => boolean): Promise<void> {
+export async function playRandomly(
+  url: string,
+  game: PlayedGame,
+  stopped: () => boolean,
+  paceMs = 20,
+): Promise<void> {
   const seats = { attackers: await Client.connect(url), defenders: await Client.connect(url) };
   try {
     for (const side of ['attackers', 'defenders'] as const)
       seats[side].send({ t: 'watch', game: game.id, token: game.tokens[side], from: game.confirmed.length });
     while (!stopped() && !game.pos.isOver()) {
-      await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, paceMs));
       const side = game.pos.turn;
       const moves = game.pos.legalMoves();
       const move = makeMoveSquares(game.pos.geo, moves[Math.floor(Math.random() * moves.length)]!);
@@ -288,6 +319,8 @@ export async function playRandomly(url: string, game: PlayedGame, stopped: () =>
       if (!playMoveRecord(game.pos, move).ok) throw new Error(`${move} was confirmed but is not legal`);
       game.confirmed.push(confirmed.move);
     }
+  } catch (e) {
+    if (!stopped()) throw e;
   } finally {
     seats.attackers.close();
     seats.defenders.close();
