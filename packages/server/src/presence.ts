@@ -222,12 +222,7 @@ export class Presences {
   view(row: GameRow, now: number, times: AbandonTimes = {}): Presence {
     const seat = (side: Side): SeatPresence => {
       const away = this.awaySince(row.id, side);
-      // Only a seat whose opponent is a player can be claimed against.
-      const claimable = row.status === 'playing';
-      return {
-        connected: away === undefined,
-        claimInMs: claimable ? claimIn(row, away, now, times) : null,
-      };
+      return { connected: away === undefined, claimInMs: claimIn(row, away, now, times) };
     };
     return { attackers: seat('attackers'), defenders: seat('defenders') };
   }

@@ -7,14 +7,14 @@
  * Skipped, saying so, when Caddy is not installed (Debian's `caddy`; .ci/run installs it).
  */
 
-import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { chmodSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { startServer, tempDir, type ServerProcess } from './harness.js';
 import {
   NAME,
+  findProgram,
   freePort,
   makeCertificate,
   proxyTests,
@@ -26,17 +26,7 @@ import {
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-function findCaddy(): string | undefined {
-  const known = ['/usr/bin/caddy', '/usr/local/bin/caddy'].find((p) => existsSync(p));
-  if (known) return known;
-  try {
-    return execFileSync('sh', ['-c', 'command -v caddy'], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const CADDY = findCaddy();
+const CADDY = findProgram('caddy', ['/usr/bin/caddy', '/usr/local/bin/caddy']);
 if (!CADDY)
   console.log(
     'Caddy tests skipped: caddy is not installed (apt-get install caddy; .ci/run installs it when missing)',

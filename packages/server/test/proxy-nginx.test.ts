@@ -9,14 +9,14 @@
  * Skipped, saying so, when nginx is not installed (Debian's `nginx`; .ci/run installs it).
  */
 
-import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, tempDir, type ServerProcess } from './harness.js';
 import {
   NAME,
+  findProgram,
   freePort,
   http,
   makeCertificate,
@@ -29,17 +29,7 @@ import {
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-function findNginx(): string | undefined {
-  const known = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].find((p) => existsSync(p));
-  if (known) return known;
-  try {
-    return execFileSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const NGINX = findNginx();
+const NGINX = findProgram('nginx', ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx']);
 if (!NGINX)
   console.log(
     'nginx tests skipped: nginx is not installed (apt-get install nginx; .ci/run installs it when missing)',

@@ -6,7 +6,7 @@
  */
 
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { connect, createServer } from 'node:net';
@@ -17,6 +17,20 @@ import { Client } from './harness.js';
 
 /** The name the example configurations serve, and the test's certificate is for. */
 export const NAME = 'tafl.example.org';
+
+/**
+ * The proxy's program: the first of `known` that exists, else whatever `command -v` finds, else
+ * undefined (its tests are then skipped, saying so).
+ */
+export function findProgram(name: string, known: readonly string[]): string | undefined {
+  const found = known.find((p) => existsSync(p));
+  if (found) return found;
+  try {
+    return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** A self-signed certificate for NAME (openssl req), its key, and the certificate's text. */
 export function makeCertificate(dir: string): { cert: string; key: string; ca: string } {
