@@ -11,6 +11,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
 } from 'fastify';
 import { existsSync } from 'node:fs';
 import { BlockList, isIPv6, type Socket } from 'node:net';
@@ -31,6 +32,11 @@ import {
   type Refusal,
 } from './protocol.js';
 import { Connections } from './sockets.js';
+import { registerAccounts, type Accounts } from './accounts/routes.js';
+import { registerPlayers } from './ratings/routes.js';
+import type { Store } from './store/types.js';
+import type { Director } from './tournaments/director.js';
+import { registerTournaments } from './tournaments/routes.js';
 
 export interface ServerOptions {
   /** Where the built app is; defaults to packages/web/dist beside this package. */
@@ -43,6 +49,13 @@ export interface ServerOptions {
   readonly logger?: Logger;
   /** Online play: without a hub the server only serves the app. */
   readonly hub?: Hub;
+  /**
+   * The store (with a hub): accounts, players' pages and tournaments (issue 15). Without it,
+   * online play is for guests only.
+   */
+  readonly store?: Store;
+  /** The tournaments' director (with a store): without it, no tournament API. */
+  readonly director?: Director;
   /** Failures the server recovers from (log.ts lineLog: levelled and rate-limited). */
   readonly log?: LineLog;
   /** Counts refusals, WebSockets and moves (metrics.ts); served elsewhere, never here. */
@@ -289,6 +302,17 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
   });
 
+  // Accounts first: their CSRF check guards every state-changing request registered after.
+  const store = options.store;
+  const accounts: Accounts | undefined = store
+    ? await registerAccounts(app, { hub, store, log, refuse })
+    : undefined;
+  const viewer = (request: FastifyRequest) => accounts?.viewer(request) ?? Promise.resolve(undefined);
+  if (store && accounts) {
+    registerPlayers(app, { hub, store, accounts, refuse });
+    if (options.director) registerTournaments(app, { store, director: options.director, accounts, refuse });
+  }
+
   // Every write (a game created or joined, an analysis kept) takes a token of the address's bucket.
   const limiter = perAddress(options.httpRate ?? 2, 30);
   app.addHook('onRequest', async (request, reply) => {
@@ -325,8 +349,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.post('/api/games', async (request, reply) => {
     const checked = checkCreateRequest(request.body);
     if (!checked.ok) return refuse(reply, checked);
+    const player = await viewer(request);
     if (maxWaiting === Infinity) {
-      const granted = await hub.create(checked.value);
+      const granted = await hub.create(checked.value, player);
       return isRefusal(granted) ? refuse(reply, granted) : reply.code(201).send(granted);
     }
     const key = clientKey(request.ip);
@@ -342,7 +367,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       });
     held.pending++;
     try {
-      const granted = await hub.create(checked.value);
+      const granted = await hub.create(checked.value, player);
       if (isRefusal(granted)) return refuse(reply, granted);
       held.ids.add(granted.game.id);
       return reply.code(201).send(granted);
@@ -358,7 +383,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       return refuse(reply, { code: 'game/unknown', message: 'that is not a game id' });
     const checked = checkJoinRequest(request.body);
     if (!checked.ok) return refuse(reply, checked);
-    const granted = await hub.join(id, checked.value.name);
+    const granted = await hub.join(id, checked.value.name, await viewer(request));
     return isRefusal(granted) ? refuse(reply, granted) : reply.send(granted);
   });
 

@@ -3,7 +3,7 @@
  * views the protocol sends. No I/O; the hub (hub.ts) does the storing and the sending.
  */
 
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import {
   opposite,
   parseRules,
@@ -35,6 +35,15 @@ export const newToken = (): string => randomBytes(16).toString('base64url');
 
 /** What the database keeps of a token: its SHA-256, so a stolen database acts for no seat. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/**
+ * The seat token of an account (issue 15): the same for every seat the account holds, derived
+ * from the server's secret (Store.secret) and the account's id, so that the account's player
+ * gets it again on any device once signed in (GET /api/games/:id/seat). Like a guest's token it
+ * is 22 base64url characters and only its hash is stored with the game.
+ */
+export const playToken = (secret: string, userId: string): string =>
+  createHmac('sha256', secret).update(`seat:${userId}`).digest().subarray(0, 16).toString('base64url');
 
 /** The seat a token holds in a game, if any. */
 export function seatOf(row: GameRow, token: string): Side | undefined {
@@ -190,9 +199,10 @@ export function resultOf(row: GameRow): OnlineResult | null {
   return { winner, reason: row.reason };
 }
 
+/** An account's seat shows the account's name, which is its player page's. */
 const seats = (row: GameRow): { attackers: SeatView; defenders: SeatView } => ({
-  attackers: { name: row.attackersName },
-  defenders: { name: row.defendersName },
+  attackers: { name: row.attackersName, player: row.attackersUser === null ? null : row.attackersName },
+  defenders: { name: row.defendersName, player: row.defendersUser === null ? null : row.defendersName },
 });
 
 export function headerOf(row: GameRow, turn: Side, now: number): GameHeader {
@@ -202,6 +212,8 @@ export function headerOf(row: GameRow, turn: Side, now: number): GameHeader {
     rulesId: row.rulesId,
     rulesName: row.rulesName,
     time: timeControlOf(row),
+    rated: row.rated,
+    tournament: row.tournamentId,
     seats: seats(row),
     status: row.status,
     result: resultOf(row),
@@ -231,6 +243,9 @@ export const summaryOf = (row: GameRow): GameSummary => ({
   rulesId: row.rulesId,
   rulesName: row.rulesName,
   time: timeControlOf(row),
+  rated: row.rated,
+  ratingRange:
+    row.ratingMin === null || row.ratingMax === null ? null : { min: row.ratingMin, max: row.ratingMax },
   seats: seats(row),
   status: row.status,
   result: resultOf(row),
@@ -245,6 +260,8 @@ export const headerChanged = (a: GameRow, b: GameRow): boolean =>
   a.reason !== b.reason ||
   a.attackersName !== b.attackersName ||
   a.defendersName !== b.defendersName ||
+  a.attackersUser !== b.attackersUser ||
+  a.defendersUser !== b.defendersUser ||
   a.drawOffer !== b.drawOffer ||
   a.rematchOffer !== b.rematchOffer ||
   a.rematchId !== b.rematchId;

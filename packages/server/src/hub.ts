@@ -37,6 +37,7 @@ import {
   ruleResult,
   rulesFromRequest,
   rulesOfRow,
+  playToken,
   seatOf,
   summaryOf,
   timeColumns,
@@ -49,11 +50,19 @@ import {
   refusal,
   type ClientMessage,
   type CreateGameRequest,
+  type GameSummary,
   type GameView,
   type Lobby,
   type Refusal,
   type SeatGrant,
+  type SeatKey,
+  type SeekRating,
   type ServerMessage,
+  type GuestSeat,
+  type RatingFamily,
+  type TimeControl,
+  DELETED_NAME,
+  familyOf,
 } from './protocol.js';
 import { Attendance } from './attendance.js';
 import { expiryOf, PRESENCE_BEAT_MS, shortestExpiry, type AbandonTimes } from './presence.js';
@@ -86,6 +95,40 @@ export interface HubOptions {
   readonly abandon?: AbandonTimes;
   /** How often games waiting or unstarted for too long are looked for (default a minute). */
   readonly expirySweepMs?: number;
+  /**
+   * The server's secret for accounts' seat tokens (game.ts playToken; main.ts reads it with
+   * Store.secret). Without it, accounts cannot take seats.
+   */
+  readonly seatSecret?: string;
+  /**
+   * An account's rating in a family (a new player's when it has none): for a rated seek's range
+   * and the lobby's seek list. Without it, every account counts as 1500, provisional.
+   */
+  readonly ratingOf?: (userId: string, family: RatingFamily) => Promise<SeekRating>;
+  /**
+   * A game this process ended (its end committed): rated games update the ratings, tournament
+   * games the tournament. Called after the commit, never awaited; errors are the callee's to
+   * log. A process that dies in between leaves the work to the callee's own sweep.
+   */
+  readonly onEnd?: (row: GameRow) => void;
+}
+
+/** An account taking a seat: its id and its user name (shown as the seat's name). */
+export interface Player {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** A tournament's game, paired by the server (tournaments.ts). */
+export interface PairedGame {
+  /** The id, chosen with the pairing, so that making it twice makes it once. */
+  readonly id: string;
+  readonly rulesId: string;
+  readonly time: TimeControl;
+  readonly rated: boolean;
+  readonly tournamentId: string;
+  readonly attackers: Player;
+  readonly defenders: Player;
 }
 
 /** An action computed against a stale copy of the game: read it again and retry. */
@@ -187,13 +230,35 @@ export class Hub {
   // -------------------------------------------------------------------------------------------
   // HTTP: create, join, view, record, lobby
 
-  async create(request: CreateGameRequest): Promise<SeatGrant | Refusal> {
+  /**
+   * A new game waiting for an opponent. `player`: a signed-in creator, whose seat is the
+   * account's (its name, its seat token); a rated game needs one, a named ruleset of a rating
+   * family and a clock, and may limit the opponents' ratings (`ratingRange`).
+   */
+  async create(request: CreateGameRequest, player?: Player): Promise<SeatGrant | Refusal> {
     const found = rulesFromRequest(request.rules);
     if (typeof found === 'string') return refusal('create/rules', found);
     const { rules, rulesId } = found;
     const side: Side =
       request.side === 'random' ? (randomInt(2) === 0 ? 'attackers' : 'defenders') : request.side;
-    const token = newToken();
+    let range: { ratingMin: number | null; ratingMax: number | null } = { ratingMin: null, ratingMax: null };
+    if (request.rated) {
+      const family = familyOf(rulesId);
+      if (!player) return refusal('create/rated', 'sign in to play a rated game');
+      if (!family)
+        return refusal('create/rated', 'only the named rulesets are played rated, not your own rules');
+      if (request.time.kind === 'none')
+        return refusal('create/rated', 'a rated game has a clock: live or correspondence');
+      if (request.ratingRange != null) {
+        const mine = Math.round((await this.rating(player.id, family)).rating);
+        range = { ratingMin: mine - request.ratingRange, ratingMax: mine + request.ratingRange };
+      }
+    } else if (request.ratingRange != null)
+      return refusal('create/rated', 'a rating range is for rated games only');
+    const seat = this.seatFor(player);
+    if (!('hash' in seat)) return seat;
+    const name = player ? player.name : request.name;
+    const { token, hash } = seat;
     const now = Date.now();
     for (let attempt = 0; attempt < 3; attempt++) {
       const row: GameRow = {
@@ -207,10 +272,10 @@ export class Hub {
         reason: null,
         ply: 0,
         version: 1,
-        attackersName: side === 'attackers' ? request.name : null,
-        attackersToken: side === 'attackers' ? hashToken(token) : null,
-        defendersName: side === 'defenders' ? request.name : null,
-        defendersToken: side === 'defenders' ? hashToken(token) : null,
+        attackersName: side === 'attackers' ? name : null,
+        attackersToken: side === 'attackers' ? hash : null,
+        defendersName: side === 'defenders' ? name : null,
+        defendersToken: side === 'defenders' ? hash : null,
         clockAttackersMs: null,
         clockDefendersMs: null,
         turnStartedAt: null,
@@ -219,6 +284,11 @@ export class Hub {
         rematchId: null,
         createdAt: now,
         updatedAt: now,
+        rated: request.rated === true,
+        ...range,
+        tournamentId: null,
+        attackersUser: side === 'attackers' ? (player?.id ?? null) : null,
+        defendersUser: side === 'defenders' ? (player?.id ?? null) : null,
       };
       if (!(await this.store.commit({ kind: 'create', row }))) continue;
       const live = this.adopt(row, rules, []);
@@ -229,22 +299,45 @@ export class Hub {
     return refusal('server/busy', 'no free game id was found; try again');
   }
 
-  async join(id: string, name: string): Promise<SeatGrant | Refusal> {
+  /**
+   * Takes the free seat. `player`: a signed-in joiner (the seat is the account's); a rated
+   * game's seat needs one, not the creator's own account, within the seek's rating range.
+   */
+  async join(id: string, name: string, player?: Player): Promise<SeatGrant | Refusal> {
     const live = await this.get(id);
     if (!live) return unknown(id);
-    const token = newToken();
+    const seat = this.seatFor(player);
+    if (!('hash' in seat)) return seat;
+    const { token, hash } = seat;
     let side: Side = 'attackers';
+    const family = familyOf(live.row.rulesId);
+    // The joiner's rating, read before the game's chain (a range is checked against it inside).
+    const mine =
+      live.row.rated && player && family && live.row.ratingMin !== null
+        ? Math.round((await this.rating(player.id, family)).rating)
+        : undefined;
     const outcome = await this.act(live, async () => {
       const row = live.row;
       if (row.status !== 'waiting')
         return refusal('seat/taken', 'both seats of this game are taken: you can watch it');
       side = row.attackersToken === null ? 'attackers' : 'defenders';
+      if (row.rated && !player) return refusal('seat/rated', 'sign in to play a rated game');
+      if (player && (row.attackersUser === player.id || row.defendersUser === player.id))
+        return refusal('seat/own', 'this is your own game: wait for an opponent to join it');
+      if (row.rated && row.ratingMin !== null && row.ratingMax !== null && mine !== undefined)
+        if (mine < row.ratingMin || mine > row.ratingMax)
+          return refusal(
+            'seat/range',
+            `your rating ${mine} is outside this game's range, ${row.ratingMin} to ${row.ratingMax}`,
+          );
       const now = Date.now();
+      const shown = player ? player.name : name;
+      const user = player?.id ?? null;
       const next: GameRow = {
         ...row,
         ...(side === 'attackers'
-          ? { attackersName: name, attackersToken: hashToken(token) }
-          : { defendersName: name, defendersToken: hashToken(token) }),
+          ? { attackersName: shown, attackersToken: hash, attackersUser: user }
+          : { defendersName: shown, defendersToken: hash, defendersUser: user }),
         ...clocksAtStart(row, now),
         status: 'playing',
         version: row.version + 1,
@@ -330,14 +423,189 @@ export class Hub {
   lobby(): Promise<Lobby> {
     const now = Date.now();
     if (this.lobbyCache && now - this.lobbyCache.at < 1000) return this.lobbyCache.lobby;
-    const lobby = this.store.lobby(30).then((rows) => ({
-      open: rows.open.map(summaryOf),
+    const lobby = this.store.lobby(30).then(async (rows) => ({
+      open: await Promise.all(rows.open.map((row) => this.seek(row))),
       live: rows.live.map(summaryOf),
       finished: rows.finished.map(summaryOf),
     }));
     this.lobbyCache = { at: now, lobby };
     lobby.catch(() => (this.lobbyCache = undefined));
     return lobby;
+  }
+
+  /** A waiting game as the seek list shows it: a rated one with its creator's rating. */
+  private async seek(row: GameRow): Promise<GameSummary> {
+    const summary = summaryOf(row);
+    const family = familyOf(row.rulesId);
+    const creator = row.attackersUser ?? row.defendersUser;
+    if (!row.rated || !family || creator === null) return summary;
+    const seekRating = await this.rating(creator, family).catch(() => null);
+    return { ...summary, seekRating: seekRating && { ...seekRating, rating: Math.round(seekRating.rating) } };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Accounts (issue 15)
+
+  /** The token and its hash for a new seat: the account's own token, or a fresh guest's. */
+  private seatFor(player: Player | undefined): { token: string; hash: string } | Refusal {
+    if (!player) {
+      const token = newToken();
+      return { token, hash: hashToken(token) };
+    }
+    const secret = this.options.seatSecret;
+    if (secret === undefined) return refusal('server/error', 'this server takes no account seats');
+    const token = playToken(secret, player.id);
+    return { token, hash: hashToken(token) };
+  }
+
+  private rating(userId: string, family: RatingFamily): Promise<SeekRating> {
+    return this.options.ratingOf
+      ? this.options.ratingOf(userId, family)
+      : Promise.resolve({ rating: 1500, provisional: true });
+  }
+
+  /**
+   * A tournament's game between two accounts, playing from the start (its clock runs at once in
+   * correspondence, as a joined game's). Made once: a second call with the same id finds it made
+   * and answers 'exists'.
+   */
+  async createPaired(game: PairedGame): Promise<'created' | 'exists' | Refusal> {
+    const found = rulesFromRequest(game.rulesId);
+    if (typeof found === 'string' || found.rulesId === null)
+      return refusal('create/rules', `${game.rulesId} is not a named ruleset`);
+    const attackers = this.seatFor(game.attackers);
+    const defenders = this.seatFor(game.defenders);
+    if (!('hash' in attackers)) return attackers;
+    if (!('hash' in defenders)) return defenders;
+    const now = Date.now();
+    const waiting: GameRow = {
+      id: game.id,
+      rules: makeRules(found.rules),
+      rulesId: found.rulesId,
+      rulesName: found.rules.name,
+      ...timeColumns(game.time),
+      status: 'playing',
+      winner: null,
+      reason: null,
+      ply: 0,
+      version: 1,
+      attackersName: game.attackers.name,
+      attackersToken: attackers.hash,
+      defendersName: game.defenders.name,
+      defendersToken: defenders.hash,
+      clockAttackersMs: null,
+      clockDefendersMs: null,
+      turnStartedAt: null,
+      drawOffer: null,
+      rematchOffer: null,
+      rematchId: null,
+      createdAt: now,
+      updatedAt: now,
+      rated: game.rated,
+      ratingMin: null,
+      ratingMax: null,
+      tournamentId: game.tournamentId,
+      attackersUser: game.attackers.id,
+      defendersUser: game.defenders.id,
+    };
+    const row: GameRow = { ...waiting, ...clocksAtStart(waiting, now) };
+    if (!(await this.store.commit({ kind: 'create', row }))) return 'exists';
+    this.adopt(row, found.rules, []);
+    this.lobbyCache = undefined;
+    return 'created';
+  }
+
+  /**
+   * A guest's seats, given by their tokens, become the account's: the seat shows the account's
+   * name and takes the account's token (the guest token no longer acts). A seat some account
+   * already holds, or a token that holds no seat, is passed over. Returns the seats attached.
+   */
+  async attach(player: Player, seats: readonly GuestSeat[]): Promise<SeatKey[]> {
+    const attached: SeatKey[] = [];
+    for (const { game, token } of seats) {
+      const live = await this.get(game);
+      if (!live) continue;
+      let side: Side | undefined;
+      let key: { token: string; hash: string } | undefined;
+      const outcome = await this.act(live, () => {
+        const row = live.row;
+        side = seatOf(row, token);
+        if (!side) return refusal('seat/token', 'this token holds no seat in this game');
+        const user = side === 'attackers' ? row.attackersUser : row.defendersUser;
+        if (user !== null) return refusal('seat/taken', 'an account holds this seat already');
+        const other = side === 'attackers' ? row.defendersUser : row.attackersUser;
+        if (other === player.id) return refusal('seat/own', 'the account holds the other seat');
+        const made = this.seatFor(player);
+        if (!('hash' in made)) return made;
+        key = made;
+        return this.commit(live, {
+          ...row,
+          ...(side === 'attackers'
+            ? { attackersName: player.name, attackersToken: made.hash, attackersUser: player.id }
+            : { defendersName: player.name, defendersToken: made.hash, defendersUser: player.id }),
+          version: row.version + 1,
+          updatedAt: Date.now(),
+        });
+      });
+      if (!outcome && side && key) attached.push({ game, side, token: key.token });
+    }
+    if (attached.length > 0) this.lobbyCache = undefined;
+    return attached;
+  }
+
+  /** The seat an account holds in a game, with its token (for another device), if any. */
+  async seat(player: Player, id: string): Promise<SeatKey | undefined> {
+    const live = await this.get(id);
+    if (!live) return undefined;
+    const side: Side | undefined =
+      live.row.attackersUser === player.id
+        ? 'attackers'
+        : live.row.defendersUser === player.id
+          ? 'defenders'
+          : undefined;
+    const made = this.seatFor(player);
+    if (!side || !('hash' in made)) return undefined;
+    return { game: id, side, token: made.token };
+  }
+
+  /**
+   * A deleted account's games: a game waiting for an opponent is aborted, one being played is
+   * resigned, and every seat the account held shows DELETED_NAME and no account from then on
+   * (its token acts no more). The games themselves, their moves and results, stay.
+   */
+  async forgetUser(userId: string, gameIds: readonly string[]): Promise<void> {
+    for (const id of gameIds) {
+      const live = await this.get(id);
+      if (!live) continue;
+      const outcome = await this.act(live, async () => {
+        const side: Side | undefined =
+          live.row.attackersUser === userId
+            ? 'attackers'
+            : live.row.defendersUser === userId
+              ? 'defenders'
+              : undefined;
+        if (!side) return undefined;
+        if (live.row.status === 'waiting') {
+          const ended = await this.end(live, 'none', 'aborted');
+          if (ended !== undefined) return ended;
+        } else if (live.row.status === 'playing') {
+          const ended = await this.end(live, opposite(side), 'resignation');
+          if (ended !== undefined) return ended;
+        }
+        const row = live.row;
+        const gone = hashToken(newToken()); // a token nobody holds: the seat is not free
+        return this.commit(live, {
+          ...row,
+          ...(side === 'attackers'
+            ? { attackersName: DELETED_NAME, attackersToken: gone, attackersUser: null }
+            : { defendersName: DELETED_NAME, defendersToken: gone, defendersUser: null }),
+          version: row.version + 1,
+          updatedAt: Date.now(),
+        });
+      });
+      if (outcome) this.log(`the deleted account's game ${id} was not renamed: ${outcome.message}`);
+    }
+    this.lobbyCache = undefined;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -399,6 +667,8 @@ export class Hub {
           return this.end(live, opposite(side), 'resignation');
         case 'abort':
           if (row.status === 'ended' || row.status === 'aborted') return notPlaying(row);
+          if (row.tournamentId !== null)
+            return refusal('game/tournament', 'a tournament game cannot be aborted: the clock decides');
           if (row.ply > 0) return refusal('abort/late', 'a game can only be aborted before the first move');
           return this.end(live, 'none', 'aborted');
         case 'draw':
@@ -584,8 +854,14 @@ export class Hub {
       version: 1,
       attackersName: row.defendersName,
       attackersToken: row.defendersToken,
+      attackersUser: row.defendersUser,
       defendersName: row.attackersName,
       defendersToken: row.attackersToken,
+      defendersUser: row.attackersUser,
+      // A rematch is a game of its own: no seek's range, and no tournament's.
+      ratingMin: null,
+      ratingMax: null,
+      tournamentId: null,
       drawOffer: null,
       rematchOffer: null,
       rematchId: null,
@@ -644,6 +920,8 @@ export class Hub {
     live.row = next;
     live.touched = Date.now();
     if (move) live.moves.push(move.move);
+    const over = (row: GameRow): boolean => row.status === 'ended' || row.status === 'aborted';
+    if (!over(prev) && over(next) && this.options.onEnd) this.options.onEnd(next);
     if (prev.status !== next.status || move?.ply === 1) this.lobbyCache = undefined;
     this.arm(live);
     if (live.watchers.size === 0) return;

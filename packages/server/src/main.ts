@@ -16,6 +16,8 @@ import { createLogger, lineLog, logSettings, type Logger } from './log.js';
 import { Metrics, instrumentStore, serveMetrics } from './metrics.js';
 import type { AbandonTimes } from './presence.js';
 import { openStore } from './store/index.js';
+import { Ratings } from './ratings/service.js';
+import { Director } from './tournaments/director.js';
 import { lockDataDir } from './store/lock.js';
 
 const host = process.env.HOST ?? '127.0.0.1';
@@ -154,8 +156,25 @@ try {
   // Every call of the store is timed into tafl_db_seconds{method} when there are metrics.
   const store = metrics ? instrumentStore(opened, metrics) : opened;
   await store.migrate();
-  const hub = new Hub(store, { origin, log, ...abandon });
+  // Accounts' seat tokens are derived from a secret the database keeps (the same in every process).
+  const seatSecret = await store.secret('seat');
+  const ratings = new Ratings(store, log);
+  const hub = new Hub(store, {
+    origin,
+    log,
+    ...abandon,
+    seatSecret,
+    ratingOf: (userId, family) => ratings.of(userId, family),
+    onEnd: (row) => {
+      ratings.ended(row);
+      // Called only once the hub runs, after `director` is made below.
+      director.ended(row);
+    },
+  });
+  const director = new Director(store, hub, log);
   await hub.start();
+  ratings.start();
+  director.start();
   // Counted by the database at each scrape (one indexed query).
   metrics?.countGames(async () => {
     return store.countGames();
@@ -166,6 +185,8 @@ try {
     throw new Error(`TAFL_HTTP_RATE=${rawRate}: a number of requests a second, at least 0 (0: no limit)`);
   const app = await buildServer({
     hub,
+    store,
+    director,
     log,
     logger,
     ...(metrics ? { metrics } : {}),
@@ -193,7 +214,11 @@ try {
       process.exit(1);
     }, 10_000).unref();
     void Promise.all([app.close(), served?.close()])
-      .then(() => hub.stop())
+      .then(() => {
+        director.stop();
+        ratings.stop();
+        return hub.stop();
+      })
       .then(() => store.close())
       .then(
         () => {

@@ -23,6 +23,9 @@
  */
 
 import type { EndReason, Side } from '@tafl/core';
+import { RATING_RANGE, type SeekRating } from './protocol-players.js';
+
+export * from './protocol-players.js';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -142,6 +145,8 @@ export interface Presence {
 export interface SeatView {
   /** The display name, or null while the seat is free. */
   readonly name: string | null;
+  /** The account's user name when an account holds the seat (its player page); null or absent: a guest's. */
+  readonly player?: string | null;
 }
 
 /**
@@ -163,6 +168,10 @@ export interface GameHeader {
   readonly rulesId: string | null;
   readonly rulesName: string;
   readonly time: TimeControl;
+  /** A rated game changes both players' ratings when it ends (never when aborted). */
+  readonly rated: boolean;
+  /** The tournament the game belongs to, if any. */
+  readonly tournament: string | null;
   readonly seats: { readonly attackers: SeatView; readonly defenders: SeatView };
   readonly status: GameStatus;
   readonly result: OnlineResult | null;
@@ -189,6 +198,11 @@ export interface GameSummary {
   readonly rulesId: string | null;
   readonly rulesName: string;
   readonly time: TimeControl;
+  readonly rated: boolean;
+  /** A rated seek: the ratings that may take the free seat (inclusive); null or absent: anyone. */
+  readonly ratingRange?: { readonly min: number; readonly max: number } | null;
+  /** A waiting rated game: its creator's rating in the game's family (the lobby only). */
+  readonly seekRating?: SeekRating | null;
   readonly seats: { readonly attackers: SeatView; readonly defenders: SeatView };
   readonly status: GameStatus;
   readonly result: OnlineResult | null;
@@ -214,6 +228,10 @@ export interface CreateGameRequest {
   readonly side: SeatChoice;
   readonly time: TimeControl;
   readonly name: string;
+  /** Rated (signed-in players, a named ruleset, a clock) or casual; default casual. */
+  readonly rated?: boolean;
+  /** A rated seek: only players within ± this of the creator's rating may join (null: anyone). */
+  readonly ratingRange?: number | null;
 }
 
 export interface JoinRequest {
@@ -340,6 +358,40 @@ export const ERROR_CODES = [
   'analysis/invalid',
   /** PUT analysis: one as deep or deeper is kept (409). */
   'analysis/shallower',
+  /** The request needs a signed-in account (401). */
+  'auth/required',
+  /** Sign-in: the user name or the password is wrong (401). */
+  'auth/wrong',
+  /** Too many sign-in attempts for this account or from this client; the message says when to retry (429). */
+  'auth/limited',
+  /** Sign-up: the user name is taken, whatever its case (409). */
+  'auth/name-taken',
+  /** A user name that is not 3 to 20 letters, digits, _ or - (400). */
+  'auth/name',
+  /** A password of the wrong length (400). */
+  'auth/password',
+  /** A state-changing request from another site, or without the session's CSRF token (403). */
+  'csrf/refused',
+  /** A rated game's seat needs a signed-in account (403). */
+  'seat/rated',
+  /** The free seat of one's own game (409). */
+  'seat/own',
+  /** A rated seek whose rating range the joiner is outside (409). */
+  'seat/range',
+  /** This account holds no seat in that game (404). */
+  'seat/none',
+  /** A rated game cannot be made so: signed out, the player's own rules, or untimed (400). */
+  'create/rated',
+  /** No player has that name (404). */
+  'player/unknown',
+  'tournament/unknown',
+  /** The tournament has started or ended: nobody joins or leaves now (409). */
+  'tournament/closed',
+  'tournament/full',
+  /** A tournament request that cannot be made (400): the message says why. */
+  'tournament/invalid',
+  /** A tournament game cannot be aborted: the clock decides (409). */
+  'game/tournament',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -429,8 +481,15 @@ export function checkTimeControl(x: unknown): Checked<TimeControl> {
 
 export function checkCreateRequest(x: unknown): Checked<CreateGameRequest> {
   if (!isObject(x)) return bad('the body must be a JSON object');
-  const extra = checkKeys(x, ['rules', 'side', 'time', 'name']);
+  const extra = checkKeys(x, ['rules', 'side', 'time', 'name', 'rated', 'ratingRange']);
   if (extra) return bad(extra);
+  if (x.rated !== undefined && typeof x.rated !== 'boolean') return bad('rated is true or false');
+  if (
+    x.ratingRange !== undefined &&
+    x.ratingRange !== null &&
+    !isInt(x.ratingRange, RATING_RANGE.min, RATING_RANGE.max)
+  )
+    return bad(`ratingRange is a whole number from ${RATING_RANGE.min} to ${RATING_RANGE.max}, or null`);
   if (typeof x.rules !== 'string' || x.rules.length === 0 || x.rules.length > RULES_MAX)
     return {
       ok: false,
@@ -443,7 +502,17 @@ export function checkCreateRequest(x: unknown): Checked<CreateGameRequest> {
   if (!time.ok) return time;
   const name = checkName(x.name);
   if (!name.ok) return name;
-  return { ok: true, value: { rules: x.rules, side: x.side, time: time.value, name: name.value } };
+  return {
+    ok: true,
+    value: {
+      rules: x.rules,
+      side: x.side,
+      time: time.value,
+      name: name.value,
+      ...(x.rated === true ? { rated: true } : {}),
+      ...(typeof x.ratingRange === 'number' ? { ratingRange: x.ratingRange } : {}),
+    },
+  };
 }
 
 export function checkJoinRequest(x: unknown): Checked<JoinRequest> {

@@ -82,6 +82,12 @@ function game(id: string, leftMs: number, startedAt = T0): GameRow {
     rematchId: null,
     createdAt: T0 - 10_000,
     updatedAt: startedAt,
+    rated: false,
+    ratingMin: null,
+    ratingMax: null,
+    tournamentId: null,
+    attackersUser: null,
+    defendersUser: null,
   };
 }
 

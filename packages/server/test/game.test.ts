@@ -42,6 +42,12 @@ function row(time: TimeControl, changes: Partial<GameRow> = {}): GameRow {
     rematchId: null,
     createdAt: 0,
     updatedAt: 0,
+    rated: false,
+    ratingMin: null,
+    ratingMax: null,
+    tournamentId: null,
+    attackersUser: null,
+    defendersUser: null,
   };
   const started = { ...base, ...clocksAtStart(base, 1000) };
   return { ...started, ...changes };

@@ -36,6 +36,12 @@ export function gameRow(time: TimeControl = { kind: 'none' }, over: Partial<Game
     rematchId: null,
     createdAt: 0,
     updatedAt: 0,
+    rated: false,
+    ratingMin: null,
+    ratingMax: null,
+    tournamentId: null,
+    attackersUser: null,
+    defendersUser: null,
     ...over,
   };
 }

@@ -125,6 +125,12 @@ function game(over: Partial<GameRow> = {}): GameRow {
     rematchId: null,
     createdAt: T0,
     updatedAt: T0,
+    rated: false,
+    ratingMin: null,
+    ratingMax: null,
+    tournamentId: null,
+    attackersUser: null,
+    defendersUser: null,
     ...over,
   };
 }

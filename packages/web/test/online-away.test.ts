@@ -40,6 +40,8 @@ function game(id: string, changes: Partial<GameHeader> = {}): GameHeader {
     rulesId: 'brandubh-2019',
     rulesName: 'Brandubh (2019 blog)',
     time: { kind: 'correspondence', days: 3 },
+    rated: false,
+    tournament: null,
     seats: { attackers: { name: 'Ann' }, defenders: { name: 'Bob' } },
     status: 'playing',
     result: null,

@@ -234,6 +234,8 @@ function gameView(moves: readonly string[], from = 0, changes: Partial<GameView>
     rulesId: 'brandubh-2019',
     rulesName: 'Brandubh (2019 blog)',
     time: { kind: 'none' },
+    rated: false,
+    tournament: null,
     seats: { attackers: { name: 'Ann' }, defenders: { name: 'Bob' } },
     status: 'playing',
     result: null,

@@ -29,6 +29,8 @@ function header(changes: Partial<GameHeader> = {}): GameHeader {
     rulesId: 'brandubh-2019',
     rulesName: 'Brandubh (2019 blog)',
     time: { kind: 'live', baseMs: 300_000, incrementMs: 0 },
+    rated: false,
+    tournament: null,
     seats: { attackers: { name: 'Ann' }, defenders: { name: 'Bob' } },
     status: 'playing',
     result: null,

@@ -28,6 +28,8 @@ function header(changes: Partial<GameHeader> = {}): GameHeader {
     rulesId: 'brandubh-2019',
     rulesName: 'Brandubh (2019 blog)',
     time: { kind: 'none' },
+    rated: false,
+    tournament: null,
     seats: { attackers: { name: 'Ann' }, defenders: { name: 'Bob' } },
     status: 'playing',
     result: null,

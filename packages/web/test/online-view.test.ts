@@ -30,6 +30,8 @@ function header(changes: Partial<GameHeader> = {}): GameHeader {
     rulesId: 'brandubh-2019',
     rulesName: brandubh.name,
     time: { kind: 'none' },
+    rated: false,
+    tournament: null,
     seats: { attackers: { name: 'Ann' }, defenders: { name: 'Bob' } },
     status: 'ended',
     result: null,

@@ -13,11 +13,10 @@
  */
 
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { PASSWORD_MAX, PASSWORD_MIN, USER_NAME_RE } from '../protocol-players.js';
 
 export const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keyLength: 32, saltLength: 16 } as const;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 200;
-export const USER_NAME_RE = /^[A-Za-z0-9_-]{3,20}$/;
+export { PASSWORD_MAX, PASSWORD_MIN, USER_NAME_RE };
 
 type Checked =
   { readonly ok: true; readonly value: string } | { readonly ok: false; readonly message: string };

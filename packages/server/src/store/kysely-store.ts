@@ -10,7 +10,11 @@
  * committed: true or false for each, or the transaction's error for all of them.
  */
 
+import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { KyselyAccounts } from './accounts.js';
+import { KyselyRatings } from './ratings.js';
+import { KyselyTournaments } from './tournaments.js';
 import { GAME_STATUSES } from '../protocol.js';
 import { migrateToLatest } from './migrations.js';
 import {
@@ -121,6 +125,9 @@ export class KyselyStore implements Store {
   readonly dialect: 'sqlite' | 'postgres';
   readonly stats: CommitStats = { batches: 0, changes: 0, largestBatch: 0, failedBatches: 0 };
   private readonly db: Kysely<Database>;
+  readonly accounts: KyselyAccounts;
+  readonly ratings: KyselyRatings;
+  readonly tournaments: KyselyTournaments;
   private readonly queue: Pending[] = [];
   /** A flush is scheduled or running: new changes join its queue. */
   private flushing = false;
@@ -135,10 +142,28 @@ export class KyselyStore implements Store {
   ) {
     this.dialect = backend.dialect;
     this.db = backend.db;
+    this.accounts = new KyselyAccounts(this.db, this.dialect);
+    this.ratings = new KyselyRatings(this.db, this.dialect);
+    this.tournaments = new KyselyTournaments(this.db, this.dialect);
   }
 
   migrate(): Promise<void> {
     return migrateToLatest(this.db);
+  }
+
+  async secret(name: string): Promise<string> {
+    const made = randomBytes(32).toString('base64url');
+    await this.db
+      .insertInto('secrets')
+      .values({ name, value: made })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    const row = await this.db
+      .selectFrom('secrets')
+      .select('value')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+    return row.value;
   }
 
   // -------------------------------------------------------------------------------------------

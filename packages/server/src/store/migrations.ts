@@ -10,7 +10,14 @@
  * as well, so a half-applied migration can be run again.
  */
 
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Migrator,
+  sql,
+  type ColumnDefinitionBuilder,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
 
 const migrations: Record<string, Migration> = {
   '0001-games-moves-heartbeats': {
@@ -94,7 +101,194 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003-players': {
+    // Accounts, ratings and tournaments (issue 15). The games gain what a rated or tournament
+    // game is made with (`rated`, the seek's range, the tournament) and the accounts holding the
+    // seats; a guest's game has none of them.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was then
+    async up(db: Kysely<any>): Promise<void> {
+      await addColumns(db, 'games', [
+        ['rated', 'integer', (c) => c.notNull().defaultTo(0)],
+        ['rating_min', 'integer', (c) => c],
+        ['rating_max', 'integer', (c) => c],
+        ['tournament_id', 'text', (c) => c],
+        ['attackers_user', 'text', (c) => c],
+        ['defenders_user', 'text', (c) => c],
+      ]);
+      // A player's games ("my games", the player page): by seat, newest change first.
+      for (const side of ['attackers', 'defenders'])
+        await db.schema
+          .createIndex(`games_${side}_user`)
+          .ifNotExists()
+          .on('games')
+          .columns([`${side}_user`, 'status', 'updated_at'])
+          .execute();
+      await db.schema
+        .createTable('users')
+        .ifNotExists()
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        // The name in lower case: unique, so that names differing only in case are one name.
+        .addColumn('name_key', 'text', (c) => c.notNull().unique())
+        // scrypt$N$r$p$salt$hash (accounts/passwords.ts).
+        .addColumn('password', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('sessions')
+        .ifNotExists()
+        // SHA-256 (hex) of the cookie's token: the token itself is never stored.
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('csrf', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_user').ifNotExists().on('sessions').column('user_id').execute();
+      await db.schema
+        .createTable('ratings')
+        .ifNotExists()
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('family', 'text', (c) => c.notNull())
+        .addColumn('rating', 'double precision', (c) => c.notNull())
+        .addColumn('deviation', 'double precision', (c) => c.notNull())
+        .addColumn('volatility', 'double precision', (c) => c.notNull())
+        .addColumn('games', 'integer', (c) => c.notNull())
+        .addColumn('last_played_at', 'bigint')
+        .addPrimaryKeyConstraint('ratings_pk', ['user_id', 'family'])
+        .execute();
+      await db.schema
+        .createIndex('ratings_family_rating')
+        .ifNotExists()
+        .on('ratings')
+        .columns(['family', 'rating'])
+        .execute();
+      await db.schema
+        .createTable('rating_history')
+        .ifNotExists()
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('family', 'text', (c) => c.notNull())
+        .addColumn('game_id', 'text', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('rating', 'double precision', (c) => c.notNull())
+        .addColumn('deviation', 'double precision', (c) => c.notNull())
+        // The change the game brought, rounded (what the player page shows beside the game).
+        .addColumn('diff', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('rating_history_pk', ['user_id', 'game_id'])
+        .execute();
+      await db.schema
+        .createIndex('rating_history_user')
+        .ifNotExists()
+        .on('rating_history')
+        .columns(['user_id', 'family', 'at'])
+        .execute();
+      // The rated games whose ratings have been updated: each exactly once, whichever process
+      // sees the end first (the primary key decides).
+      await db.schema
+        .createTable('rated_games')
+        .ifNotExists()
+        .addColumn('game_id', 'text', (c) => c.primaryKey())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('tournaments')
+        .ifNotExists()
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('rules_id', 'text', (c) => c.notNull())
+        .addColumn('rules_name', 'text', (c) => c.notNull())
+        .addColumn('time_kind', 'text', (c) => c.notNull())
+        .addColumn('time_base_ms', 'bigint', (c) => c.notNull())
+        .addColumn('time_increment_ms', 'bigint', (c) => c.notNull())
+        .addColumn('rounds', 'integer', (c) => c.notNull())
+        .addColumn('rated', 'integer', (c) => c.notNull())
+        .addColumn('starts_at', 'bigint', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('round', 'integer', (c) => c.notNull())
+        .addColumn('creator_id', 'text')
+        .addColumn('creator_name', 'text', (c) => c.notNull())
+        // Every change adds 1 and is conditional on the version read (as a game's).
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('tournaments_status_starts')
+        .ifNotExists()
+        .on('tournaments')
+        .columns(['status', 'starts_at'])
+        .execute();
+      await db.schema
+        .createTable('tournament_players')
+        .ifNotExists()
+        .addColumn('tournament_id', 'text', (c) =>
+          c.notNull().references('tournaments.id').onDelete('cascade'),
+        )
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('rating', 'double precision', (c) => c.notNull())
+        .addColumn('joined_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('tournament_players_pk', ['tournament_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createIndex('tournament_players_user')
+        .ifNotExists()
+        .on('tournament_players')
+        .column('user_id')
+        .execute();
+      await db.schema
+        .createTable('tournament_pairings')
+        .ifNotExists()
+        .addColumn('tournament_id', 'text', (c) =>
+          c.notNull().references('tournaments.id').onDelete('cascade'),
+        )
+        .addColumn('round', 'integer', (c) => c.notNull())
+        .addColumn('board', 'integer', (c) => c.notNull())
+        .addColumn('attackers_user', 'text', (c) => c.notNull())
+        // null: a bye for attackers_user.
+        .addColumn('defenders_user', 'text')
+        .addColumn('game_id', 'text')
+        // The attackers' score once decided (1, 0.5, 0); a bye is 1.
+        .addColumn('score', 'double precision')
+        .addColumn('forfeit', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('tournament_pairings_pk', ['tournament_id', 'round', 'board'])
+        .execute();
+      await db.schema
+        .createIndex('tournament_pairings_game')
+        .ifNotExists()
+        .on('tournament_pairings')
+        .column('game_id')
+        .execute();
+      // The server's own secrets (the key seat tokens of accounts are derived with), made once.
+      await db.schema
+        .createTable('secrets')
+        .ifNotExists()
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
+
+type ColumnBuild = (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+
+/**
+ * Adds the columns `table` does not have yet (so that a half-applied migration on SQLite, which
+ * has no `add column if not exists`, can run again).
+ */
+async function addColumns(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  table: string,
+  columns: readonly (readonly [string, 'integer' | 'text', ColumnBuild])[],
+): Promise<void> {
+  const tables = await db.introspection.getTables();
+  const have = new Set(tables.find((t) => t.name === table)?.columns.map((c) => c.name) ?? []);
+  for (const [name, type, build] of columns)
+    if (!have.has(name)) await db.schema.alterTable(table).addColumn(name, type, build).execute();
+}
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 

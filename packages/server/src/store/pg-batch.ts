@@ -49,6 +49,8 @@ const UPDATE_COLUMNS = [
   ['rematch_offer', 'text'],
   ['rematch_id', 'text'],
   ['updated_at', 'int8'],
+  ['attackers_user', 'text'],
+  ['defenders_user', 'text'],
 ] as const satisfies readonly (readonly [keyof ReturnType<typeof gameChangesToDb>, string])[];
 
 const CREATE_COLUMNS = [
@@ -60,6 +62,10 @@ const CREATE_COLUMNS = [
   ['time_base_ms', 'int8'],
   ['time_increment_ms', 'int8'],
   ['created_at', 'int8'],
+  ['rated', 'int4'],
+  ['rating_min', 'int4'],
+  ['rating_max', 'int4'],
+  ['tournament_id', 'text'],
   ...UPDATE_COLUMNS,
 ] as const satisfies readonly (readonly [keyof ReturnType<typeof gameToDb>, string])[];
 

@@ -50,7 +50,10 @@ export function parseNotice(payload: string | undefined): ChangeNotice | undefin
 }
 
 /** What a stored game's row holds (but its rules), field by field: the types a notice must have. */
-const ROW_FIELDS: Record<keyof Omit<GameRow, 'rules'>, 'string' | 'number' | 'string?' | 'number?'> = {
+const ROW_FIELDS: Record<
+  keyof Omit<GameRow, 'rules'>,
+  'string' | 'number' | 'boolean' | 'string?' | 'number?'
+> = {
   id: 'string',
   rulesId: 'string?',
   rulesName: 'string',
@@ -74,6 +77,12 @@ const ROW_FIELDS: Record<keyof Omit<GameRow, 'rules'>, 'string' | 'number' | 'st
   rematchId: 'string?',
   createdAt: 'number',
   updatedAt: 'number',
+  rated: 'boolean',
+  ratingMin: 'number?',
+  ratingMax: 'number?',
+  tournamentId: 'string?',
+  attackersUser: 'string?',
+  defendersUser: 'string?',
 };
 
 function movedOf(x: unknown, id: string, version: number): ChangeNotice['moved'] | undefined {

@@ -32,6 +32,13 @@ export interface GamesTable {
   rematch_id: string | null;
   created_at: number;
   updated_at: number;
+  /** 0 or 1. */
+  rated: number;
+  rating_min: number | null;
+  rating_max: number | null;
+  tournament_id: string | null;
+  attackers_user: string | null;
+  defenders_user: string | null;
 }
 
 export interface MovesTable {
@@ -54,21 +61,117 @@ export interface HeartbeatsTable {
   at: number;
 }
 
+export interface UsersTable {
+  id: string;
+  name: string;
+  name_key: string;
+  password: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  csrf: string;
+  created_at: number;
+  last_seen_at: number;
+}
+
+export interface RatingsTable {
+  user_id: string;
+  family: string;
+  rating: number;
+  deviation: number;
+  volatility: number;
+  games: number;
+  last_played_at: number | null;
+}
+
+export interface RatingHistoryTable {
+  user_id: string;
+  family: string;
+  game_id: string;
+  at: number;
+  rating: number;
+  deviation: number;
+  diff: number;
+}
+
+export interface RatedGamesTable {
+  game_id: string;
+  at: number;
+}
+
+export interface TournamentsTable {
+  id: string;
+  name: string;
+  kind: string;
+  rules_id: string;
+  rules_name: string;
+  time_kind: string;
+  time_base_ms: number;
+  time_increment_ms: number;
+  rounds: number;
+  rated: number;
+  starts_at: number;
+  status: string;
+  round: number;
+  creator_id: string | null;
+  creator_name: string;
+  version: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TournamentPlayersTable {
+  tournament_id: string;
+  user_id: string;
+  name: string;
+  rating: number;
+  joined_at: number;
+}
+
+export interface TournamentPairingsTable {
+  tournament_id: string;
+  round: number;
+  board: number;
+  attackers_user: string;
+  defenders_user: string | null;
+  game_id: string | null;
+  score: number | null;
+  forfeit: number;
+}
+
+export interface SecretsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   games: GamesTable;
   moves: MovesTable;
   heartbeats: HeartbeatsTable;
   analyses: AnalysesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  ratings: RatingsTable;
+  rating_history: RatingHistoryTable;
+  rated_games: RatedGamesTable;
+  tournaments: TournamentsTable;
+  tournament_players: TournamentPlayersTable;
+  tournament_pairings: TournamentPairingsTable;
+  secrets: SecretsTable;
 }
 
 /** A stored integer: a JS number whatever the driver gave (a bigint or a digit string). */
-function int(x: unknown): number {
+export function int(x: unknown): number {
   if (typeof x === 'number') return x;
   if (typeof x === 'bigint' || typeof x === 'string') return Number(x);
   throw new TypeError(`an integer column holds ${typeof x}`);
 }
 
-const intOrNull = (x: unknown): number | null => (x === null || x === undefined ? null : int(x));
+export const intOrNull = (x: unknown): number | null => (x === null || x === undefined ? null : int(x));
 
 export function gameFromDb(r: GamesTable): GameRow {
   return {
@@ -96,6 +199,12 @@ export function gameFromDb(r: GamesTable): GameRow {
     rematchId: r.rematch_id,
     createdAt: int(r.created_at),
     updatedAt: int(r.updated_at),
+    rated: int(r.rated) === 1,
+    ratingMin: intOrNull(r.rating_min),
+    ratingMax: intOrNull(r.rating_max),
+    tournamentId: r.tournament_id,
+    attackersUser: r.attackers_user,
+    defendersUser: r.defenders_user,
   };
 }
 
@@ -109,6 +218,10 @@ export function gameToDb(g: GameRow): GamesTable {
     time_base_ms: g.timeBaseMs,
     time_increment_ms: g.timeIncrementMs,
     created_at: g.createdAt,
+    rated: g.rated ? 1 : 0,
+    rating_min: g.ratingMin,
+    rating_max: g.ratingMax,
+    tournament_id: g.tournamentId,
     ...gameChangesToDb(g),
   };
 }
@@ -126,6 +239,10 @@ export function gameChangesToDb(
   | 'time_base_ms'
   | 'time_increment_ms'
   | 'created_at'
+  | 'rated'
+  | 'rating_min'
+  | 'rating_max'
+  | 'tournament_id'
 > {
   return {
     status: g.status,
@@ -144,6 +261,8 @@ export function gameChangesToDb(
     rematch_offer: g.rematchOffer,
     rematch_id: g.rematchId,
     updated_at: g.updatedAt,
+    attackers_user: g.attackersUser,
+    defenders_user: g.defendersUser,
   };
 }
 
@@ -188,6 +307,9 @@ const TEXT_OR_NULL: readonly (keyof GameRow)[] = [
   'drawOffer',
   'rematchOffer',
   'rematchId',
+  'tournamentId',
+  'attackersUser',
+  'defendersUser',
 ];
 const INT: readonly (keyof GameRow)[] = [
   'timeBaseMs',
@@ -197,7 +319,13 @@ const INT: readonly (keyof GameRow)[] = [
   'createdAt',
   'updatedAt',
 ];
-const INT_OR_NULL: readonly (keyof GameRow)[] = ['clockAttackersMs', 'clockDefendersMs', 'turnStartedAt'];
+const INT_OR_NULL: readonly (keyof GameRow)[] = [
+  'clockAttackersMs',
+  'clockDefendersMs',
+  'turnStartedAt',
+  'ratingMin',
+  'ratingMax',
+];
 
 const isInt = (x: unknown): boolean => typeof x === 'number' && Number.isSafeInteger(x);
 
@@ -209,6 +337,7 @@ export function rowProblem(row: GameRow): string | undefined {
     if (r[k] !== null && typeof r[k] !== 'string') return `${k} must be a string or null`;
   for (const k of INT) if (!isInt(r[k])) return `${k} must be an integer`;
   for (const k of INT_OR_NULL) if (r[k] !== null && !isInt(r[k])) return `${k} must be an integer or null`;
+  if (typeof r.rated !== 'boolean') return 'rated must be true or false';
   return undefined;
 }
 

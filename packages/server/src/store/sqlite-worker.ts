@@ -13,6 +13,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { KyselyStore } from './kysely-store.js';
 import { sqliteBackend } from './sqlite.js';
 import type { ThreadReply, ThreadRequest, ThreadStart } from './thread-store.js';
+import { STORE_PARTS, type StorePart } from './types.js';
 
 const port = parentPort;
 if (!port) throw new Error('sqlite-worker.js runs as a worker thread');
@@ -34,6 +35,7 @@ const METHODS = new Set([
   'saveAnalysis',
   'heartbeat',
   'lastHeartbeat',
+  'secret',
   'ping',
   'close',
 ]);
@@ -45,6 +47,17 @@ function reply(message: ThreadReply): void {
 port.on('message', (request: ThreadRequest) => {
   const { id, method, args } = request;
   const run = async (): Promise<unknown> => {
+    const [part, name] = method.split('.') as [string, string | undefined];
+    if (name !== undefined) {
+      // A part's method (`accounts.signUp`): a method of the part's class, nothing else.
+      if (!(STORE_PARTS as readonly string[]).includes(part))
+        throw new TypeError(`the store has no part ${part}`);
+      const target = store[part as StorePart] as unknown as Record<string, unknown>;
+      const proto = Object.getPrototypeOf(target) as Record<string, unknown>;
+      const fn = Object.hasOwn(proto, name) && name !== 'constructor' ? target[name] : undefined;
+      if (typeof fn !== 'function') throw new TypeError(`the store's ${part} have no method ${name}`);
+      return (fn as (...a: unknown[]) => Promise<unknown>).apply(target, [...args]);
+    }
     if (!METHODS.has(method)) throw new TypeError(`the store has no method ${method}`);
     const fn = (store as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method]!;
     return fn.apply(store, [...args]);

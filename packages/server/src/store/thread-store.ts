@@ -22,7 +22,11 @@ import {
   type LobbyRows,
   type MoveRow,
   type Store,
+  type StorePart,
 } from './types.js';
+import type { AccountStore } from './accounts.js';
+import type { RatingStore } from './ratings.js';
+import type { TournamentStore } from './tournaments.js';
 
 /** What the worker starts with. */
 export interface ThreadStart {
@@ -66,6 +70,9 @@ export class ThreadStore implements Store {
   /** Opened: a failure from now on is reported to `onFailure` (before, `open` rejects). */
   private opened = false;
   private closed: Promise<void> | undefined;
+  readonly accounts = this.part<AccountStore>('accounts');
+  readonly ratings = this.part<RatingStore>('ratings');
+  readonly tournaments = this.part<TournamentStore>('tournaments');
 
   private constructor(
     private readonly worker: Worker,
@@ -127,8 +134,23 @@ export class ThreadStore implements Store {
     });
   }
 
+  /** A part of the store whose every method is called in the worker (`part.method`). */
+  private part<T extends object>(name: StorePart): T {
+    return new Proxy({} as T, {
+      get: (_target, method) =>
+        // Not `then`: the part is not a promise, and may be returned from an async function.
+        typeof method === 'string' && method !== 'then'
+          ? (...args: unknown[]) => this.call(`${name}.${method}`, ...args)
+          : undefined,
+    });
+  }
+
   migrate(): Promise<void> {
     return this.call('migrate');
+  }
+
+  secret(name: string): Promise<string> {
+    return this.call('secret', name);
   }
 
   commit(change: GameChange): Promise<boolean> {

@@ -11,6 +11,9 @@
  */
 
 import type { GameStatus, OnlineEndReason } from '../protocol.js';
+import type { AccountStore } from './accounts.js';
+import type { RatingStore } from './ratings.js';
+import type { TournamentStore } from './tournaments.js';
 
 /** One row of `games`, in the hub's terms. Times are milliseconds since 1970. */
 export interface GameRow {
@@ -46,6 +49,16 @@ export interface GameRow {
   readonly rematchId: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** Rated: both seats are accounts' and the end changes their ratings (issue 15). */
+  readonly rated: boolean;
+  /** A rated seek's range: the ratings that may take the free seat (inclusive), or null. */
+  readonly ratingMin: number | null;
+  readonly ratingMax: number | null;
+  /** The tournament the game is of (its pairing says which round), or null. */
+  readonly tournamentId: string | null;
+  /** The account holding each seat (its id), or null: a guest's seat, or free. */
+  readonly attackersUser: string | null;
+  readonly defendersUser: string | null;
 }
 
 export interface MoveRow {
@@ -150,8 +163,23 @@ export function withTimeout<T>(work: Promise<T>, ms: number, message: string): P
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+/** The parts of a store beyond the games (issue 15), each a module of its own. */
+export const STORE_PARTS = ['accounts', 'ratings', 'tournaments'] as const;
+export type StorePart = (typeof STORE_PARTS)[number];
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
+  /** Users and their sessions (store/accounts.ts). */
+  readonly accounts: AccountStore;
+  /** Ratings, their history, and which rated games have been counted (store/ratings.ts). */
+  readonly ratings: RatingStore;
+  /** Tournaments, their players and pairings (store/tournaments.ts). */
+  readonly tournaments: TournamentStore;
+  /**
+   * The server's secret called `name`: 32 random bytes (base64url) made the first time it is
+   * asked for, the same ever after and in every process (the first one written wins).
+   */
+  secret(name: string): Promise<string>;
   /** Creates or migrates the schema; safe to call on every start and from several processes. */
   migrate(): Promise<void>;
   commit(change: GameChange): Promise<boolean>;
