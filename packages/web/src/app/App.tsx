@@ -21,6 +21,22 @@ const AnalysisScreen = lazyScreen(() =>
 const LearnScreen = lazyScreen(() => import('../lessons/LearnScreen.js').then((m) => m.LearnScreen));
 const RulesScreen = lazyScreen(() => import('../rules/RulesScreen.js').then((m) => m.RulesScreen));
 const EditorScreen = lazyScreen(() => import('../rules/EditorScreen.js').then((m) => m.EditorScreen));
+const SignInScreen = lazyScreen(() => import('../account/SignInScreen.js').then((m) => m.SignInScreen));
+const AccountScreen = lazyScreen(() => import('../account/AccountScreen.js').then((m) => m.AccountScreen));
+const MyGamesScreen = lazyScreen(() => import('../account/MyGamesScreen.js').then((m) => m.MyGamesScreen));
+const PlayerScreen = lazyScreen(() => import('../players/PlayerScreen.js').then((m) => m.PlayerScreen));
+const LeaderboardScreen = lazyScreen(() =>
+  import('../players/LeaderboardScreen.js').then((m) => m.LeaderboardScreen),
+);
+const TournamentsScreen = lazyScreen(() =>
+  import('../tournaments/TournamentsScreen.js').then((m) => m.TournamentsScreen),
+);
+const TournamentScreen = lazyScreen(() =>
+  import('../tournaments/TournamentScreen.js').then((m) => m.TournamentScreen),
+);
+const NewTournamentScreen = lazyScreen(() =>
+  import('../tournaments/NewTournamentScreen.js').then((m) => m.NewTournamentScreen),
+);
 
 export function App() {
   const [lang, setLang] = useState<Lang>(detectLanguage());
@@ -31,13 +47,18 @@ export function App() {
     route.screen === 'game' ||
     route.screen === 'rules' ||
     route.screen === 'editor' ||
-    route.screen === 'online'
+    route.screen === 'online' ||
+    route.screen === 'tournament'
       ? route.id
-      : route.screen === 'analysis'
-        ? routeHash(route)
-        : route.screen === 'learn'
-          ? `${route.ruleset ?? ''}/${route.lesson ?? ''}`
-          : '';
+      : route.screen === 'player'
+        ? route.name
+        : route.screen === 'leaderboard'
+          ? (route.family ?? '')
+          : route.screen === 'analysis'
+            ? routeHash(route)
+            : route.screen === 'learn'
+              ? `${route.ruleset ?? ''}/${route.lesson ?? ''}`
+              : '';
   // A new screen starts at its top, not where the last one was scrolled to.
   useEffect(() => scrollTo(0, 0), [route.screen, place]);
   // The document's language is the page's (screen readers, hyphenation, a printed sheet's PDF).
@@ -66,6 +87,17 @@ export function App() {
         {route.screen === 'lobby' && <LobbyScreen {...props} />}
         {route.screen === 'analysis' && <AnalysisScreen {...props} source={route.source} />}
         {route.screen === 'rulesets' && <RulesetsScreen {...props} />}
+        {route.screen === 'signin' && <SignInScreen {...props} mode="signin" />}
+        {route.screen === 'signup' && <SignInScreen {...props} mode="signup" />}
+        {route.screen === 'account' && <AccountScreen {...props} />}
+        {route.screen === 'games' && <MyGamesScreen {...props} />}
+        {route.screen === 'player' && <PlayerScreen {...props} name={route.name} />}
+        {route.screen === 'leaderboard' && (
+          <LeaderboardScreen {...props} {...(route.family ? { family: route.family } : {})} />
+        )}
+        {route.screen === 'tournaments' && <TournamentsScreen {...props} />}
+        {route.screen === 'tournament-new' && <NewTournamentScreen {...props} />}
+        {route.screen === 'tournament' && <TournamentScreen {...props} id={route.id} />}
         {route.screen === 'learn' && (
           <LearnScreen
             {...props}

@@ -5,6 +5,9 @@
  * online play: `#/online/ID` a game (the link a player sends), `#/lobby` the games to join,
  * watch or replay; `#/analysis/...` the analysis board (`AnalysisSource`), `#/rulesets` every
  * ruleset to choose from, `#/learn`, `#/learn/RULESET` and `#/learn/RULESET/LESSON` the lessons.
+ * Players (issue 15): `#/signin`, `#/signup`, `#/account`, `#/games` (my games), `#/player/NAME`,
+ * `#/leaderboard` and `#/leaderboard/FAMILY`, `#/tournaments`, `#/tournaments/new` and
+ * `#/tournament/ID`.
  */
 
 import { useEffect, useState } from 'preact/hooks';
@@ -20,7 +23,16 @@ export type Route =
   | { readonly screen: 'lobby' }
   | { readonly screen: 'analysis'; readonly source: AnalysisSource }
   | { readonly screen: 'rulesets' }
-  | { readonly screen: 'learn'; readonly ruleset?: string; readonly lesson?: string };
+  | { readonly screen: 'learn'; readonly ruleset?: string; readonly lesson?: string }
+  | { readonly screen: 'signin' }
+  | { readonly screen: 'signup' }
+  | { readonly screen: 'account' }
+  | { readonly screen: 'games' }
+  | { readonly screen: 'player'; readonly name: string }
+  | { readonly screen: 'leaderboard'; readonly family?: string }
+  | { readonly screen: 'tournaments' }
+  | { readonly screen: 'tournament-new' }
+  | { readonly screen: 'tournament'; readonly id: string };
 
 /**
  * What an analysis board opens: a game kept in this browser (`#/analysis/ID`), a finished online
@@ -58,6 +70,18 @@ export function parseRoute(hash: string): Route {
         : { screen: 'analysis', source: { kind: 'link', query: new URLSearchParams(query) } };
     case 'rulesets':
       return { screen: 'rulesets' };
+    case 'signin':
+    case 'signup':
+    case 'account':
+    case 'games':
+    case 'tournaments':
+      return screen === 'tournaments' && id === 'new' ? { screen: 'tournament-new' } : { screen };
+    case 'player':
+      return id ? { screen: 'player', name: id } : { screen: 'leaderboard' };
+    case 'leaderboard':
+      return id ? { screen: 'leaderboard', family: id } : { screen: 'leaderboard' };
+    case 'tournament':
+      return id ? { screen: 'tournament', id } : { screen: 'tournaments' };
     case 'learn':
       return {
         screen: 'learn',
@@ -90,6 +114,20 @@ export function routeHash(route: Route): string {
       return analysisHash(route.source);
     case 'rulesets':
       return '#/rulesets';
+    case 'signin':
+    case 'signup':
+    case 'account':
+    case 'games':
+    case 'tournaments':
+      return `#/${route.screen}`;
+    case 'tournament-new':
+      return '#/tournaments/new';
+    case 'player':
+      return `#/player/${encodeURIComponent(route.name)}`;
+    case 'leaderboard':
+      return route.family ? `#/leaderboard/${encodeURIComponent(route.family)}` : '#/leaderboard';
+    case 'tournament':
+      return `#/tournament/${encodeURIComponent(route.id)}`;
     case 'learn':
       return `#/learn${route.ruleset ? `/${encodeURIComponent(route.ruleset)}` : ''}${
         route.ruleset && route.lesson ? `/${encodeURIComponent(route.lesson)}` : ''

@@ -1,0 +1,8 @@
+/** (Issue 15: to be written.) */
+
+import type { ScreenProps } from '../app/screen.js';
+
+export function AccountScreen(props: ScreenProps) {
+  void props;
+  return <section class="panel" />;
+}
