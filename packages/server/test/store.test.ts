@@ -12,7 +12,10 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { MAX_BATCH, openStore, type OpenedStore } from '../src/store/index.js';
+import { migrateTo } from '../src/store/migrations.js';
+import { gameToDb, type Database, type GamesTable } from '../src/store/schema.js';
 import {
   withoutRules,
   type ChangeNotice,
@@ -91,6 +94,47 @@ const backends: Backend[] = [
     },
   },
 ];
+
+/** A Kysely of its own on a test's database, closed after `work`. */
+async function withDb<T>(
+  place: Place,
+  dialect: 'sqlite' | 'postgres',
+  work: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  const db = new Kysely<Database>({
+    dialect:
+      dialect === 'sqlite'
+        ? new SqliteDialect({ database: new SQLite(place.sqliteFile!) })
+        : new PostgresDialect({ pool: new pg.Pool({ connectionString: placeUrl(place) }) }),
+  });
+  try {
+    return await work(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+const placeUrl = (place: Place): string => {
+  const url = new URL(ADMIN!);
+  url.pathname = `/${place.database!}`;
+  return url.toString();
+};
+
+/** The schema as it was at migration `name`. */
+const migrateUpTo = (place: Place, dialect: 'sqlite' | 'postgres', name: string): Promise<void> =>
+  withDb(place, dialect, (db) => migrateTo(db, name));
+
+/** A game written with the columns the games had before issue 15 only. */
+const insertOldGame = (place: Place, dialect: 'sqlite' | 'postgres', row: GameRow): Promise<void> =>
+  withDb(place, dialect, async (db) => {
+    const { rated, rating_min, rating_max, tournament_id, attackers_user, defenders_user, ...old } =
+      gameToDb(row);
+    void [rated, rating_min, rating_max, tournament_id, attackers_user, defenders_user];
+    await db
+      .insertInto('games')
+      .values(old as GamesTable)
+      .execute();
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Rows
@@ -228,6 +272,13 @@ describe.each(backends)('store on $name', (backend) => {
         rematchId: 'R123456789',
         createdAt: T0 - 1,
         updatedAt: T0 + 99_999,
+        // A rated seek's game of a tournament, both seats an account's (issue 15).
+        rated: true,
+        ratingMin: 1350,
+        ratingMax: 1750,
+        tournamentId: 'T123456789',
+        attackersUser: 'u-attacker',
+        defendersUser: 'u-defender',
       });
       const sparse = game({
         rulesId: null,
@@ -256,7 +307,45 @@ describe.each(backends)('store on $name', (backend) => {
       expect(loadedSparse!.rulesId).toBeNull();
       expect(loadedSparse!.clockAttackersMs).toBeNull();
       expect(loadedSparse!.turnStartedAt).toBeNull();
+      expect(loadedFull!.rated).toBe(true);
+      expect(loadedSparse!.rated).toBe(false);
       expect(await store.loadGame('nosuchgame')).toBeUndefined();
+      // An update rewrites the seats' accounts (a guest's seat attached, a deleted account's let go).
+      const attached = { ...sparse, defendersUser: 'u-new', attackersUser: null, version: 2 };
+      expect(await store.commit({ kind: 'update', expectVersion: 1, row: attached })).toBe(true);
+      expect(await store.loadGame(sparse.id)).toStrictEqual(attached);
+    });
+
+    it('keeps a secret made once: the same to every store on the database, one per name', async () => {
+      const a = await open('a');
+      const b = await open('b');
+      const [first, second] = await Promise.all([a.secret('seat'), b.secret('seat')]);
+      expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(second).toBe(first);
+      expect(await a.secret('seat')).toBe(first);
+      expect(await a.secret('other')).not.toBe(first);
+    });
+
+    it("migrates a database of before accounts: its games stay, casual and with guests' seats", async () => {
+      // The schema as it was before migration 0003, with a game in it.
+      const store = await place.open();
+      opened.push(store);
+      await migrateUpTo(place, backend.dialect, '0002-analyses');
+      const row = game({ attackersName: 'Ailill', defendersName: 'Medb' });
+      await insertOldGame(place, backend.dialect, row);
+      await store.migrate();
+      const upgraded = {
+        ...row,
+        rated: false,
+        ratingMin: null,
+        ratingMax: null,
+        tournamentId: null,
+        attackersUser: null,
+        defendersUser: null,
+      };
+      expect(await store.loadGame(row.id)).toStrictEqual(upgraded);
+      await store.migrate(); // once more: nothing to do
+      expect(await store.loadGame(row.id)).toStrictEqual(upgraded);
     });
 
     it('refuses a second create of the same id, leaving the first', async () => {

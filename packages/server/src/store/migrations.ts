@@ -292,6 +292,13 @@ async function addColumns(
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
+/** Runs the pending migrations up to and including `name` (tests: a database as it once was). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
+}
+
 /** Runs every pending migration; throws the first error. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
