@@ -76,6 +76,8 @@ export interface ServerOptions {
    * TRUST_PROXY). Unset: the header is ignored and a client is the socket's address.
    */
   readonly trustProxy?: number | string;
+  /** Accounts made from one client address per hour (default 5; 0: no limit). */
+  readonly signUpsPerHour?: number;
   /** Waiting games one client may hold at once (default MAX_WAITING_PER_CLIENT; 0: no limit). */
   readonly maxWaitingPerClient?: number;
   /** The connections' limits and timeouts; see LIMITS for each default. */
@@ -154,6 +156,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'game/unknown': 404,
   'http/not-found': 404,
   'analysis/none': 404,
+  'player/unknown': 404,
   'analysis/not-over': 409,
   'analysis/invalid': 422,
   'analysis/shallower': 409,
@@ -163,6 +166,18 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'create/limit': 429,
   'server/busy': 503,
   'server/error': 500,
+  'auth/required': 401,
+  'auth/wrong': 401,
+  'auth/limited': 429,
+  'auth/name-taken': 409,
+  'auth/name': 400,
+  'auth/password': 400,
+  'csrf/refused': 403,
+  'seat/rated': 403,
+  'seat/own': 409,
+  'seat/range': 409,
+  'seat/none': 404,
+  'create/rated': 400,
 };
 
 const sendRefusal = (reply: FastifyReply, refused: Refusal): FastifyReply =>
@@ -305,7 +320,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // Accounts first: their CSRF check guards every state-changing request registered after.
   const store = options.store;
   const accounts: Accounts | undefined = store
-    ? await registerAccounts(app, { hub, store, log, refuse })
+    ? await registerAccounts(app, {
+        hub,
+        store,
+        log,
+        refuse,
+        ...(options.signUpsPerHour === undefined ? {} : { signUpsPerHour: options.signUpsPerHour }),
+      })
     : undefined;
   const viewer = (request: FastifyRequest) => accounts?.viewer(request) ?? Promise.resolve(undefined);
   if (store && accounts) {

@@ -15,6 +15,7 @@ import { Hub } from './hub.js';
 import { createLogger, lineLog, logSettings, type Logger } from './log.js';
 import { Metrics, instrumentStore, serveMetrics } from './metrics.js';
 import type { AbandonTimes } from './presence.js';
+import { signUpSetting } from './accounts/limits.js';
 import { openStore } from './store/index.js';
 import { Ratings } from './ratings/service.js';
 import { Director } from './tournaments/director.js';
@@ -192,6 +193,7 @@ try {
     ...(metrics ? { metrics } : {}),
     ...(httpRate === undefined ? {} : { httpRate }),
     ...waitingSetting(process.env.TAFL_MAX_WAITING_PER_CLIENT),
+    ...signUpSetting(process.env.TAFL_SIGNUPS_PER_HOUR),
     serveSourceMaps: process.env.SERVE_SOURCEMAPS === '1',
     ...network,
     ready: () => store.ping(),

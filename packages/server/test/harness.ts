@@ -96,6 +96,7 @@ export async function startServer(setup: ServerSetup = {}): Promise<ServerProces
     PORT: '0',
     TAFL_HTTP_RATE: '0',
     TAFL_MAX_WAITING_PER_CLIENT: '0',
+    TAFL_SIGNUPS_PER_HOUR: '0',
     ...setup.env,
   };
   delete env.DATABASE_URL;

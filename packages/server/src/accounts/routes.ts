@@ -1,14 +1,56 @@
 /**
  * The accounts' HTTP API (protocol-players.ts): sign up, sign in and out, the password, deleting
  * an account, attaching a guest's seats; the session cookie and the CSRF check of every
- * state-changing request. (Issue 15: to be written.)
+ * state-changing request (sessions.ts).
+ *
+ * Limits (each process counts its own, in memory; a restart forgets them):
+ * - sign-in: 5 failures per account per 15 minutes, 20 failures per client address per 15
+ *   minutes (a right password clears the account's count); a wrong current password when
+ *   changing it or deleting the account counts as a failure of the account;
+ * - sign-up: 5 accounts per client address per hour;
+ * - at most 2 password hashes at once (each about 50–100 ms of one of libuv's threads), 64
+ *   waiting; beyond, `server/busy`.
+ *
+ * Nothing here logs a request's body, a cookie or a token.
  */
 
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientKey } from '../app.js';
 import type { Hub, Player } from '../hub.js';
 import type { LineLog } from '../log.js';
-import type { Refusal } from '../protocol.js';
+import {
+  CSRF_HEADER,
+  GAME_ID_RE,
+  MAX_ATTACH,
+  PASSWORD_MAX,
+  SESSION_IDLE_MS,
+  type AccountState,
+  type AttachResult,
+  type GuestSeat,
+  type Refusal,
+  type SignedIn,
+} from '../protocol.js';
+import type { SessionRow } from '../store/accounts.js';
 import type { Store } from '../store/types.js';
+import { Attempts, Gate, retryIn } from './limits.js';
+import {
+  checkPassword,
+  checkUserName,
+  hashPassword,
+  nameKey,
+  needsRehash,
+  verifyPassword,
+} from './passwords.js';
+import {
+  crossSite,
+  newCsrfToken,
+  newSessionToken,
+  sameSecret,
+  sessionCookie,
+  sessionId,
+  sessionToken,
+} from './sessions.js';
 
 export interface AccountDeps {
   readonly hub: Hub;
@@ -16,6 +58,8 @@ export interface AccountDeps {
   readonly log: LineLog;
   /** Sends a refusal with its HTTP status (and counts it). */
   readonly refuse: (reply: FastifyReply, refused: Refusal) => FastifyReply;
+  /** Accounts made from one client address per hour (default 5; 0: no limit). */
+  readonly signUpsPerHour?: number;
 }
 
 /** What the other routes need of accounts. */
@@ -24,8 +68,372 @@ export interface Accounts {
   viewer(request: FastifyRequest): Promise<Player | undefined>;
 }
 
+/** The limits this module enforces (documented above; the tests read them). */
+export const ACCOUNT_LIMITS = {
+  /** Failed sign-ins of one account. */
+  accountFailures: { max: 5, ms: 15 * 60_000 },
+  /** Failed sign-ins from one client address. */
+  clientFailures: { max: 20, ms: 15 * 60_000 },
+  /** Accounts made from one client address. */
+  signUps: { max: 5, ms: 60 * 60_000 },
+  /** A session's last use is written at most this often. */
+  touchMs: 60_000,
+  /** Password hashes at once, and waiting. */
+  hashes: { running: 2, waiting: 64 },
+} as const;
+
+/** A signed-in request's session: the account and the session's own id (the token's hash). */
+interface Session extends SessionRow {
+  readonly id: string;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+type Fields = Record<string, 'string' | 'seats'>;
+
+/** The body as an object with exactly the fields named (those in `optional` may be missing). */
+function readBody(body: unknown, required: Fields, optional: Fields = {}): Record<string, unknown> | Refusal {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { code: 'msg/schema', message: 'the request body must be a JSON object' };
+  const record = body as Record<string, unknown>;
+  for (const key of Object.keys(record))
+    if (!(key in required) && !(key in optional))
+      return { code: 'msg/schema', message: `unknown field ${JSON.stringify(key.slice(0, 40))}` };
+  for (const [key, kind] of Object.entries({ ...required, ...optional })) {
+    if (!(key in record)) {
+      if (key in required) return { code: 'msg/schema', message: `the field ${key} is missing` };
+      continue;
+    }
+    const value = record[key];
+    if (kind === 'string' && typeof value !== 'string')
+      return { code: 'msg/schema', message: `the field ${key} must be text` };
+    if (kind === 'seats') {
+      const seats = readSeats(value);
+      if (typeof seats === 'string') return { code: 'msg/schema', message: seats };
+    }
+  }
+  return record;
+}
+
+/** A list of guest seats, or why it is not one. */
+function readSeats(value: unknown): GuestSeat[] | string {
+  if (!Array.isArray(value)) return 'seats must be a list of {game, token}';
+  if (value.length > MAX_ATTACH) return `at most ${MAX_ATTACH} seats at once`;
+  const seats: GuestSeat[] = [];
+  for (const seat of value) {
+    if (typeof seat !== 'object' || seat === null || Array.isArray(seat))
+      return 'each seat must be {game, token}';
+    const { game, token, ...rest } = seat as Record<string, unknown>;
+    if (Object.keys(rest).length > 0) return 'each seat must be {game, token}, nothing more';
+    if (typeof game !== 'string' || !GAME_ID_RE.test(game)) return 'a seat names a game by its id';
+    if (typeof token !== 'string' || token.length < 1 || token.length > 100) return 'a seat has its token';
+    seats.push({ game, token });
+  }
+  return seats;
+}
+
+/** A password typed to sign in or confirm (not a new one: its rules may have changed since). */
+function typedPassword(value: unknown): Refusal | undefined {
+  if (typeof value !== 'string' || value.length === 0)
+    return { code: 'auth/password', message: 'type your password' };
+  if ([...value].length > PASSWORD_MAX)
+    return { code: 'auth/password', message: `a password has at most ${PASSWORD_MAX} characters` };
+  return undefined;
+}
+
 export async function registerAccounts(app: FastifyInstance, deps: AccountDeps): Promise<Accounts> {
-  void app;
-  void deps;
-  return { viewer: () => Promise.resolve(undefined) };
+  const { hub, store, log, refuse } = deps;
+  const accountFailures = new Attempts(ACCOUNT_LIMITS.accountFailures);
+  const clientFailures = new Attempts(ACCOUNT_LIMITS.clientFailures);
+  const perHour = deps.signUpsPerHour ?? ACCOUNT_LIMITS.signUps.max;
+  const signUps = new Attempts({ max: perHour || Infinity, ms: ACCOUNT_LIMITS.signUps.ms });
+  const hashes = new Gate(ACCOUNT_LIMITS.hashes.running, ACCOUNT_LIMITS.hashes.waiting);
+  const busy: Refusal = { code: 'server/busy', message: 'the server is busy; try again in a moment' };
+  // A stored form to check passwords of unknown accounts against, so that an unknown name takes
+  // as long to refuse as a wrong password (names cannot be found by timing).
+  const dummy = await hashPassword(newSessionToken());
+
+  // Each request's session, looked up once (the CSRF check, then the route).
+  const sessions = new WeakMap<FastifyRequest, Promise<Session | undefined>>();
+  const sessionOf = (request: FastifyRequest): Promise<Session | undefined> => {
+    let found = sessions.get(request);
+    if (!found) {
+      const token = sessionToken(request.headers.cookie);
+      const id = token && sessionId(token);
+      found = id
+        ? store.accounts
+            .session(id, Date.now(), SESSION_IDLE_MS, ACCOUNT_LIMITS.touchMs)
+            .then((row) => row && { ...row, id })
+        : Promise.resolve(undefined);
+      sessions.set(request, found);
+    }
+    return found;
+  };
+  const forget = (request: FastifyRequest): void => void sessions.set(request, Promise.resolve(undefined));
+
+  // Expired sessions are deleted every hour (a lookup deletes its own expired session anyway).
+  const sweep = setInterval(() => {
+    store.accounts
+      .sweepSessions(Date.now() - SESSION_IDLE_MS)
+      .catch((e: unknown) =>
+        log(`expired sessions were not deleted: ${e instanceof Error ? e.message : String(e)}`),
+      );
+  }, 3_600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  // Every state-changing request under /api/: from this site only, and with a session, with
+  // its CSRF token.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return undefined;
+    const header = (name: string): string | undefined => {
+      const v = request.headers[name];
+      return Array.isArray(v) ? v[0] : v;
+    };
+    const why = crossSite(header('origin'), header('sec-fetch-site'), request.host || undefined);
+    if (why) return refuse(reply, { code: 'csrf/refused', message: why });
+    const session = await sessionOf(request);
+    if (!session) return undefined;
+    const sent = header(CSRF_HEADER);
+    if (sent === undefined || !sameSecret(sent, session.csrf))
+      return refuse(reply, {
+        code: 'csrf/refused',
+        message: `a signed-in request must carry the session's ${CSRF_HEADER} header; reload the page`,
+      });
+    return undefined;
+  });
+
+  const secure = (request: FastifyRequest): boolean => request.protocol === 'https';
+  const required: Refusal = { code: 'auth/required', message: 'sign in first' };
+  const signedOut = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    void reply.header('set-cookie', sessionCookie(undefined, secure(request)));
+    return refuse(reply, required);
+  };
+
+  /** A new session for `user`: the cookie set on the reply, and the session's CSRF token. */
+  const startSession = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+  ): Promise<string> => {
+    // The browser's old session, if any, is replaced: it ends here.
+    const old = await sessionOf(request);
+    if (old) await store.accounts.revokeSession(old.id);
+    const token = newSessionToken();
+    const csrf = newCsrfToken();
+    await store.accounts.createSession({ id: sessionId(token), userId, csrf, createdAt: Date.now() });
+    void reply.header('set-cookie', sessionCookie(token, secure(request)));
+    return csrf;
+  };
+
+  const limited = (until: number, what: string): Refusal => ({
+    code: 'auth/limited',
+    message: `too many ${what}; ${retryIn(until)}`,
+  });
+
+  /**
+   * Checks `password` against the account's, counting a failure against the account (and the
+   * client, at sign-in). Answers the account when right, else a refusal.
+   */
+  const check = async (
+    request: FastifyRequest,
+    name: string,
+    password: string,
+    countClient: boolean,
+  ): Promise<{ id: string; name: string; createdAt: number; password: string } | Refusal> => {
+    const now = Date.now();
+    const key = nameKey(name);
+    const client = clientKey(request.ip);
+    const clientUntil = countClient ? clientFailures.blockedUntil(client, now) : undefined;
+    if (clientUntil !== undefined) return limited(clientUntil, 'failed sign-ins from this address');
+    const accountUntil = accountFailures.take(key, now);
+    if (accountUntil !== undefined) return limited(accountUntil, 'failed sign-ins to this account');
+    if (countClient) clientFailures.take(client, now);
+    const user = await store.accounts.userByName(key);
+    const right = await hashes.run(() => verifyPassword(password, user?.password ?? dummy));
+    if (right === undefined) {
+      accountFailures.give(key, now);
+      if (countClient) clientFailures.give(client, now);
+      return busy;
+    }
+    if (!user || !right)
+      return {
+        code: 'auth/wrong',
+        message: countClient ? 'the user name or the password is wrong' : 'the password is wrong',
+      };
+    accountFailures.clear(key);
+    if (countClient) clientFailures.give(client, now);
+    return user;
+  };
+
+  const attach = async (player: Player, seats: unknown): Promise<AttachResult['seats']> => {
+    const list = seats === undefined ? [] : readSeats(seats);
+    return typeof list === 'string' || list.length === 0 ? [] : hub.attach(player, list);
+  };
+
+  app.get('/api/account', async (request): Promise<AccountState> => {
+    const session = await sessionOf(request);
+    return session
+      ? {
+          user: { id: session.userId, name: session.name, createdAt: session.userCreatedAt },
+          csrf: session.csrf,
+        }
+      : { user: null, csrf: null };
+  });
+
+  app.post('/api/account/signup', async (request, reply) => {
+    const body = readBody(request.body, { name: 'string', password: 'string' }, { seats: 'seats' });
+    if ('code' in body) return refuse(reply, body as Refusal);
+    const name = checkUserName(body.name);
+    if (!name.ok) return refuse(reply, { code: 'auth/name', message: name.message });
+    const password = checkPassword(body.password);
+    if (!password.ok) return refuse(reply, { code: 'auth/password', message: password.message });
+    const key = nameKey(name.value);
+    if (await store.accounts.userByName(key))
+      return refuse(reply, { code: 'auth/name-taken', message: `the name ${name.value} is taken` });
+    const client = clientKey(request.ip);
+    const now = Date.now();
+    const until = signUps.take(client, now);
+    if (until !== undefined) return refuse(reply, limited(until, 'accounts made from this address'));
+    const hash = await hashes.run(() => hashPassword(password.value));
+    if (hash === undefined) {
+      signUps.give(client, now);
+      return refuse(reply, busy);
+    }
+    const id = randomUUID();
+    const made = await store.accounts.signUp({
+      id,
+      name: name.value,
+      nameKey: key,
+      password: hash,
+      createdAt: now,
+    });
+    if (made === 'taken') {
+      signUps.give(client, now);
+      return refuse(reply, { code: 'auth/name-taken', message: `the name ${name.value} is taken` });
+    }
+    const csrf = await startSession(request, reply, id);
+    const player = { id, name: name.value };
+    const signedIn: SignedIn = {
+      user: { id, name: name.value, createdAt: now },
+      csrf,
+      seats: await attach(player, body.seats),
+    };
+    return reply.code(201).send(signedIn);
+  });
+
+  app.post('/api/account/signin', async (request, reply) => {
+    const body = readBody(request.body, { name: 'string', password: 'string' }, { seats: 'seats' });
+    if ('code' in body) return refuse(reply, body as Refusal);
+    const name = checkUserName(body.name);
+    if (!name.ok) return refuse(reply, { code: 'auth/name', message: name.message });
+    const bad = typedPassword(body.password);
+    if (bad) return refuse(reply, bad);
+    const password = body.password as string;
+    const user = await check(request, name.value, password, true);
+    if ('code' in user) return refuse(reply, user);
+    if (needsRehash(user.password)) {
+      const hash = await hashes.run(() => hashPassword(password));
+      if (hash !== undefined) await store.accounts.setPassword(user.id, hash, Date.now());
+    }
+    const csrf = await startSession(request, reply, user.id);
+    const player = { id: user.id, name: user.name };
+    const signedIn: SignedIn = {
+      user: { id: user.id, name: user.name, createdAt: user.createdAt },
+      csrf,
+      seats: await attach(player, body.seats),
+    };
+    return reply.send(signedIn);
+  });
+
+  app.post('/api/account/signout', async (request, reply) => {
+    const session = await sessionOf(request);
+    if (!session) return signedOut(request, reply);
+    await store.accounts.revokeSession(session.id);
+    forget(request);
+    return reply
+      .header('set-cookie', sessionCookie(undefined, secure(request)))
+      .code(204)
+      .send();
+  });
+
+  app.post('/api/account/signout-all', async (request, reply) => {
+    const session = await sessionOf(request);
+    if (!session) return signedOut(request, reply);
+    await store.accounts.revokeSessions(session.userId);
+    forget(request);
+    return reply
+      .header('set-cookie', sessionCookie(undefined, secure(request)))
+      .code(204)
+      .send();
+  });
+
+  app.post('/api/account/password', async (request, reply) => {
+    const session = await sessionOf(request);
+    if (!session) return signedOut(request, reply);
+    const body = readBody(request.body, { current: 'string', password: 'string' });
+    if ('code' in body) return refuse(reply, body as Refusal);
+    const bad = typedPassword(body.current);
+    if (bad) return refuse(reply, bad);
+    const password = checkPassword(body.password);
+    if (!password.ok) return refuse(reply, { code: 'auth/password', message: password.message });
+    const user = await check(request, session.name, body.current as string, false);
+    if ('code' in user) return refuse(reply, user);
+    const hash = await hashes.run(() => hashPassword(password.value));
+    if (hash === undefined) return refuse(reply, busy);
+    await store.accounts.setPassword(session.userId, hash, Date.now());
+    await store.accounts.revokeSessions(session.userId, session.id);
+    return reply.code(204).send();
+  });
+
+  app.post('/api/account/delete', async (request, reply) => {
+    const session = await sessionOf(request);
+    if (!session) return signedOut(request, reply);
+    const body = readBody(request.body, { password: 'string' });
+    if ('code' in body) return refuse(reply, body as Refusal);
+    const bad = typedPassword(body.password);
+    if (bad) return refuse(reply, bad);
+    const user = await check(request, session.name, body.password as string, false);
+    if ('code' in user) return refuse(reply, user);
+    // No session acts for the account from now on; then its games are forgotten (twice: a game
+    // made by a request already under way when the sessions went), and the account deleted.
+    await store.accounts.revokeSessions(session.userId);
+    forget(request);
+    for (let pass = 0; pass < 2; pass++)
+      await hub.forgetUser(session.userId, await store.accounts.userGames(session.userId));
+    await store.accounts.deleteUser(session.userId);
+    accountFailures.clear(nameKey(session.name));
+    return reply
+      .header('set-cookie', sessionCookie(undefined, secure(request)))
+      .code(204)
+      .send();
+  });
+
+  app.post('/api/account/seats', async (request, reply) => {
+    const session = await sessionOf(request);
+    if (!session) return signedOut(request, reply);
+    const body = readBody(request.body, { seats: 'seats' });
+    if ('code' in body) return refuse(reply, body as Refusal);
+    const result: AttachResult = {
+      seats: await attach({ id: session.userId, name: session.name }, body.seats),
+    };
+    return reply.send(result);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/games/:id/seat', async (request, reply) => {
+    const session = await sessionOf(request);
+    if (!session) return refuse(reply, required);
+    const id = request.params.id;
+    const none: Refusal = { code: 'seat/none', message: 'you hold no seat in this game' };
+    if (!GAME_ID_RE.test(id)) return refuse(reply, none);
+    const seat = await hub.seat({ id: session.userId, name: session.name }, id);
+    return seat ? reply.send(seat) : refuse(reply, none);
+  });
+
+  return {
+    viewer: async (request) => {
+      const session = await sessionOf(request);
+      return session && { id: session.userId, name: session.name };
+    },
+  };
 }
