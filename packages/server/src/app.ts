@@ -178,6 +178,11 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'seat/range': 409,
   'seat/none': 404,
   'create/rated': 400,
+  'tournament/unknown': 404,
+  'tournament/closed': 409,
+  'tournament/full': 409,
+  'tournament/invalid': 400,
+  'game/tournament': 409,
 };
 
 const sendRefusal = (reply: FastifyReply, refused: Refusal): FastifyReply =>

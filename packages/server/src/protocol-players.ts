@@ -269,6 +269,7 @@ export interface TournamentSummary {
   readonly rulesId: string;
   readonly rulesName: string;
   readonly time: TimeControl;
+  /** As created: a Swiss's rounds; a round robin's cycles (1 or 2). */
   readonly rounds: number;
   readonly rated: boolean;
   readonly startsAt: number;
@@ -293,10 +294,13 @@ export interface TournamentPairing {
   readonly defenders: string | null;
   readonly game: string | null;
   readonly status: GameStatus | null;
-  /** The attackers' score once decided: 1, 0.5 or 0 (a bye: 1). */
+  /** The attackers' score once decided: 1, 0.5 or 0 (a bye: 1 in a Swiss, 0 in a round robin). */
   readonly score: 0 | 0.5 | 1 | null;
   readonly result: OnlineResult | null;
-  /** A game aborted before its first move: the side to move lost it by forfeit. */
+  /**
+   * Lost by forfeit: the game was aborted before its first move (the side to move lost it), or
+   * a player's account was deleted before the round (no game was made).
+   */
   readonly forfeit: boolean;
 }
 
@@ -312,6 +316,11 @@ export interface TournamentStanding {
 }
 
 export interface TournamentView extends TournamentSummary {
+  /**
+   * The rounds in all: a Swiss's rounds (it ends sooner when no round can be paired without a
+   * repeat); a round robin's (players − 1, or players when odd) × cycles, for the players entered.
+   */
+  readonly totalRounds: number;
   /** Player names, in the order they joined. */
   readonly entrants: readonly string[];
   /** Every round paired so far, first first. */
