@@ -4,12 +4,19 @@
  * "Menu" button (a disclosure: aria-expanded, the list opens under it with the focus on its first
  * link, Escape closes it and gives the focus back to the button, as does leaving it with Tab or a
  * click outside; following a link closes it).
+ *
+ * Accounts (issue 15): a guest sees "Sign in"; a signed-in player sees "My games" with the count
+ * of games waiting for their move (read again every half minute, when the window gets the focus
+ * and on each new screen) and their name, which opens the account page.
  */
 
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { pageAccount, useAccount } from '../account/session.js';
+import { accountText } from '../account/text.js';
 import { LANGUAGES, LANGUAGE_NAMES, type Lang, type Messages } from '../i18n/index.js';
 import type { Route } from './router.js';
 import { FRONT_TEXT } from './text.js';
+import '../account/account.css';
 
 interface HeaderProps {
   readonly lang: Lang;
@@ -35,10 +42,20 @@ function currentLink(route: Route): string {
     case 'rules':
     case 'editor':
       return '#/rules';
+    case 'games':
+      return '#/games';
+    case 'account':
+      return '#/account';
+    case 'signin':
+    case 'signup':
+      return '#/signin';
     default:
       return '';
   }
 }
+
+/** How often the header counts the games waiting for my move. */
+const MY_TURN_POLL_MS = 30_000;
 
 export function Header({ lang, t, route, onLang }: HeaderProps) {
   const f = FRONT_TEXT[lang];
@@ -53,6 +70,35 @@ export function Header({ lang, t, route, onLang }: HeaderProps) {
     ['#/rules', f.navRules],
   ];
   const here = currentLink(route);
+  const a = accountText(t);
+  const account = useAccount();
+  const user = account.user;
+  const count = account.myTurn ?? 0;
+  const accountLinks: readonly (readonly [string, string, number?])[] = !account.loaded
+    ? []
+    : user
+      ? [
+          ['#/games', a.navMyGames, count],
+          ['#/account', user.name],
+        ]
+      : [['#/signin', a.navSignIn]];
+
+  // The count of games waiting for my move: every half minute, on focus, on a new screen.
+  useEffect(() => {
+    if (!user) return;
+    const session = pageAccount();
+    void session.refreshCount();
+    const timer = setInterval(() => void session.refreshCount(), MY_TURN_POLL_MS);
+    const onFocus = (): void => void session.refreshCount();
+    addEventListener('focus', onFocus);
+    return () => {
+      clearInterval(timer);
+      removeEventListener('focus', onFocus);
+    };
+  }, [user?.id]);
+  useEffect(() => {
+    if (user) void pageAccount().refreshCount();
+  }, [route]);
 
   // A new screen closes the menu.
   useEffect(() => setOpen(false), [route]);
@@ -140,6 +186,29 @@ export function Header({ lang, t, route, onLang }: HeaderProps) {
                 onClick={() => open && close(false)}
               >
                 {label}
+              </a>
+            </li>
+          ))}
+          {accountLinks.map(([href, label, badge]) => (
+            <li key={href} class="account-link">
+              <a
+                href={
+                  href === '#/signin' ? `#/signin?from=${encodeURIComponent(location.hash || '#/')}` : href
+                }
+                aria-current={href === here ? 'page' : undefined}
+                onClick={() => open && close(false)}
+                data-testid={
+                  href === '#/games' ? 'nav-my-games' : href === '#/account' ? 'nav-account' : 'nav-sign-in'
+                }
+                {...(href === '#/account' ? { title: a.navAccount(label) } : {})}
+              >
+                {label}
+                {badge !== undefined && badge > 0 && (
+                  <span class="turn-count" data-testid="my-turn-count">
+                    <span aria-hidden="true">{badge}</span>
+                    <span class="visually-hidden">{a.myTurnBadge(badge)}</span>
+                  </span>
+                )}
               </a>
             </li>
           ))}

@@ -16,6 +16,9 @@ import type { ScreenProps } from '../app/screen.js';
 import { FRONT_TEXT, type FrontText } from '../app/text.js';
 import { useTitle } from '../app/title.js';
 import type { Messages } from '../i18n/index.js';
+import { pageAccount, useAccount } from '../account/session.js';
+import { accountText } from '../account/text.js';
+import { ratedBlock, ratedFields } from '../account/state.js';
 import { pageApi, type ApiRefusal } from '../online/api.js';
 import { AwayNotice } from '../online/AwayNotice.js';
 import { refusalText } from '../online/errors.js';
@@ -61,11 +64,15 @@ export async function startGame(
     if (!checked.ok) return { ok: false, code: checked.code, message: checked.message };
     const seats = pageSeats();
     seats.rememberName(checked.value);
+    const time = timeControlOf(online.time) ?? { kind: 'none' };
+    const rulesId = PRESETS.includes(rules) ? rules.id : null;
     const created = await pageApi().create({
-      rules: PRESETS.includes(rules) ? rules.id : makeRules(rules),
+      rules: rulesId ?? makeRules(rules),
       side: online.side,
-      time: timeControlOf(online.time) ?? { kind: 'none' },
+      time,
       name: checked.value,
+      // Rated when chosen and allowed (issue 15: a signed-in player, a family's preset, a clock).
+      ...ratedFields(online, ratedBlock(pageAccount().snapshot().user !== null, rulesId, time)),
     });
     if (!created.ok) return created;
     const { token, side, game } = created.value;
@@ -107,6 +114,7 @@ export function HomeScreen({ lang, t, navigate }: ScreenProps) {
     setPrefs(next);
     writePrefs(next);
   };
+  const account = useAccount();
   const [online, setOnline] = useState(readOnlinePrefs);
   const [name, setName] = useState(() => pageSeats().name() ?? '');
   const changeOnline = (changes: Partial<OnlinePrefs>): void => {
@@ -267,12 +275,23 @@ export function HomeScreen({ lang, t, navigate }: ScreenProps) {
                 {f.onlineNote}
                 <span class="play-settings">
                   {clockText} · {onlineSide}
+                  {ratedFields(
+                    online,
+                    ratedBlock(account.user !== null, PRESETS.includes(chosen) ? chosen.id : null, clock),
+                  ).rated && ` · ${accountText(t).rated}`}
                 </span>
               </span>
               {optionsButton('online', f.playOnline)}
             </div>
             <div class="play-options" id="play-options-online" hidden={open !== 'online'}>
-              <OnlineOptions t={t} prefs={online} name={name} onChange={changeOnline} onName={setName} />
+              <OnlineOptions
+                t={t}
+                prefs={online}
+                name={name}
+                onChange={changeOnline}
+                onName={setName}
+                rulesId={PRESETS.includes(chosen) ? chosen.id : null}
+              />
               <p>
                 <a href="#/rulesets">{f.chooseRules}</a>
               </p>

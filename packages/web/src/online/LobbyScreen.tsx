@@ -1,7 +1,10 @@
 /**
  * The lobby (`#/lobby`): this browser's own games (the seats it holds, the ones waiting for its
  * move first), then online games waiting for an opponent (to join), being played (to watch) and
- * recently finished (to replay), each opening the game's link. It asks the server
+ * recently finished (to replay), each opening the game's link. A rated seek shows its ruleset,
+ * clock, its creator's rating and its range ("Rated · Brandubh 2019 · 5+3 · 1520? · ±200"), and
+ * its join button says when the seat is not for this player (sign in to play rated, outside the
+ * rating range, one's own game). It asks the server
  * again every few seconds while the page is visible, and at once when it becomes visible again.
  */
 
@@ -21,6 +24,11 @@ import { refusalText } from './errors.js';
 import { timeControlText } from './OnlineScreen.js';
 import { pageSeats } from './tokens.js';
 import { ownGames, type OwnGame } from './view.js';
+import { pageAccountApi } from '../account/api.js';
+import { useAccount } from '../account/session.js';
+import { joinBlock, ratingText, seekRangeText, type JoinBlock, type Viewer } from '../account/state.js';
+import { accountText } from '../account/text.js';
+import { RATING_FAMILIES, type RatingFamily } from '@tafl/server/protocol';
 import '../game/game.css';
 import './online.css';
 
@@ -86,6 +94,10 @@ export function LobbyScreen({ lang, t }: ScreenProps) {
       .all()
       .map((s) => s.id),
   );
+  const viewer = useViewer();
+  const a = accountText(t);
+  const blockText = (block: JoinBlock): string =>
+    block === 'signin' ? a.joinSignIn : block === 'range' ? a.joinRange : a.joinOwn;
   const section = (
     key: 'open' | 'live' | 'finished',
     title: string,
@@ -100,9 +112,20 @@ export function LobbyScreen({ lang, t }: ScreenProps) {
         <p class="empty">{empty}</p>
       ) : (
         <ul class="game-list">
-          {lobby[key].map((g) => (
-            <LobbyGame key={g.id} t={t} lang={lang} game={g} mine={mine.has(g.id)} action={action(g)} />
-          ))}
+          {lobby[key].map((g) => {
+            const block = key === 'open' ? joinBlock(g, viewer, mine.has(g.id)) : undefined;
+            return (
+              <LobbyGame
+                key={g.id}
+                t={t}
+                lang={lang}
+                game={g}
+                mine={mine.has(g.id)}
+                action={action(g)}
+                {...(block ? { block: blockText(block), blockKind: block } : {})}
+              />
+            );
+          })}
         </ul>
       )}
     </section>
@@ -156,6 +179,31 @@ export function LobbyScreen({ lang, t }: ScreenProps) {
   );
 }
 
+/** The signed-in player as a seek sees them: the name and the rating in each family. */
+function useViewer(): Viewer | null {
+  const account = useAccount();
+  const name = account.user?.name;
+  const [ratings, setRatings] = useState<Partial<Record<RatingFamily, number>>>({});
+  useEffect(() => {
+    setRatings({});
+    if (!name) return;
+    let alive = true;
+    void pageAccountApi()
+      .player(name)
+      .then((answer) => {
+        if (!alive || !answer.ok) return;
+        const found: Partial<Record<RatingFamily, number>> = {};
+        for (const r of answer.value.ratings ?? [])
+          if (RATING_FAMILIES.includes(r.family) && typeof r.rating === 'number') found[r.family] = r.rating;
+        setRatings(found);
+      });
+    return () => {
+      alive = false;
+    };
+  }, [name]);
+  return name ? { name, ratings } : null;
+}
+
 function LobbyGame(props: {
   readonly t: Messages;
   readonly lang: Lang;
@@ -164,18 +212,34 @@ function LobbyGame(props: {
   /** A word beside the name: "Your move". */
   readonly note?: string;
   readonly action: string;
+  /** Why the free seat is not for this player (the game still opens, to watch). */
+  readonly block?: string;
+  readonly blockKind?: JoinBlock;
 }) {
-  const { t, lang, game, mine, note, action } = props;
+  const { t, lang, game, mine, note, action, block, blockKind } = props;
+  const a = accountText(t);
   const preset = game.rulesId === null ? undefined : presetById(game.rulesId);
   const name = preset ? describeRuleset(preset, lang).name : game.rulesName;
   const seat = (side: 'attackers' | 'defenders'): string => game.seats[side].name ?? t.seatFree;
+  // A rated seek: "Rated · Brandubh 2019 · 5+3 · 1520? · ±200".
+  const seek =
+    game.rated && game.status === 'waiting'
+      ? [
+          a.rated,
+          name,
+          timeControlText(t, game.time),
+          ...(game.seekRating ? [ratingText(game.seekRating)] : []),
+          ...(seekRangeText(game.ratingRange) ? [seekRangeText(game.ratingRange)] : []),
+        ].join(' · ')
+      : undefined;
   const href = `#/online/${encodeURIComponent(game.id)}`;
   const when = new Date(game.updatedAt);
   return (
     <li class="game-summary lobby-game" data-game={game.id}>
       <a class="game-summary-main" href={href}>
         <span class="game-summary-name">
-          {name}
+          {seek !== undefined ? <span data-testid="seek">{seek}</span> : name}
+          {game.rated && seek === undefined && <span class="rated-mark">{a.rated}</span>}
           {mine && <span class="watching-mark">{t.lobbyYours}</span>}
           {note && <span class="watching-mark your-turn">{note}</span>}
         </span>
@@ -196,9 +260,30 @@ function LobbyGame(props: {
         )}
       </a>
       <span class="game-summary-actions">
-        <a class="action primary small" href={href}>
-          {action}
-        </a>
+        {block && blockKind !== 'own' ? (
+          blockKind === 'signin' ? (
+            <a
+              class="action small"
+              href={`#/signin?from=${encodeURIComponent('#/lobby')}`}
+              data-testid="join-blocked"
+              data-block={blockKind}
+            >
+              {block}
+            </a>
+          ) : (
+            <span class="seek-block" data-testid="join-blocked" data-block={blockKind}>
+              {block}
+            </span>
+          )
+        ) : (
+          <a
+            class="action primary small"
+            href={href}
+            {...(blockKind === 'own' ? { 'data-block': 'own' } : {})}
+          >
+            {blockKind === 'own' && !mine ? a.joinOwn : action}
+          </a>
+        )}
       </span>
     </li>
   );

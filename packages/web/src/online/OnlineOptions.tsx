@@ -1,14 +1,19 @@
 /**
  * The choices of a new online game on the start page: the side (or random), the clock (none, a
  * number of days per move, or a live time and increment: a preset or the player's own) and the
- * player's name, which is shown to the opponent and remembered.
+ * player's name, which is shown to the opponent and remembered. A signed-in player plays under
+ * the account's name, and chooses a rated or casual game (rated only for a family's named ruleset
+ * with a clock; otherwise the choice says why not) and who may take the seat (a rating range).
  */
 
 import type { SeatChoice } from '@tafl/server/protocol';
 import { NAME_MAX } from '@tafl/server/protocol';
 import { useState } from 'preact/hooks';
 import type { Messages } from '../i18n/index.js';
-import { SEAT_CHOICES, type OnlinePrefs } from './prefs.js';
+import { useAccount } from '../account/session.js';
+import { ratedBlock, rangeText } from '../account/state.js';
+import { accountText } from '../account/text.js';
+import { RANGE_CHOICES, SEAT_CHOICES, type OnlinePrefs } from './prefs.js';
 import {
   CORRESPONDENCE_CHOICES,
   customLiveChoice,
@@ -16,6 +21,7 @@ import {
   LIVE_CUSTOM,
   liveParts,
   TIME_CHOICES,
+  timeControlOf,
   type TimeChoice,
 } from './time.js';
 import './online.css';
@@ -26,11 +32,14 @@ export interface OnlineOptionsProps {
   readonly name: string;
   readonly onChange: (changes: Partial<OnlinePrefs>) => void;
   readonly onName: (name: string) => void;
+  /** The chosen ruleset's preset id, or null for the player's own rules (never rated). */
+  readonly rulesId?: string | null;
 }
 
 const DEFAULT_CUSTOM = { minutes: 20, seconds: 10 } as const;
 
-export function OnlineOptions({ t, prefs, name, onChange, onName }: OnlineOptionsProps) {
+export function OnlineOptions({ t, prefs, name, onChange, onName, rulesId = null }: OnlineOptionsProps) {
+  const account = useAccount();
   const sideName = (side: SeatChoice): string =>
     side === 'attackers' ? t.attackers : side === 'defenders' ? t.defenders : t.sideRandom;
   // The player's own live clock: chosen when the remembered one is no preset, or by a click on
@@ -138,8 +147,96 @@ export function OnlineOptions({ t, prefs, name, onChange, onName }: OnlineOption
           </div>
         )}
       </div>
-      <NameField t={t} name={name} onName={onName} required note />
+      <RatedOptions
+        t={t}
+        prefs={prefs}
+        onChange={onChange}
+        rulesId={rulesId}
+        signedIn={account.user !== null}
+      />
+      {account.user ? (
+        <p class="option-note" data-testid="playing-as">
+          {accountText(t).playingAs(account.user.name)}
+        </p>
+      ) : (
+        <NameField t={t} name={name} onName={onName} required note />
+      )}
     </div>
+  );
+}
+
+/** Rated or casual, and who may join a rated game; disabled with the reason when it cannot be rated. */
+function RatedOptions(props: {
+  readonly t: Messages;
+  readonly prefs: OnlinePrefs;
+  readonly onChange: (changes: Partial<OnlinePrefs>) => void;
+  readonly rulesId: string | null;
+  readonly signedIn: boolean;
+}) {
+  const { t, prefs, onChange, rulesId, signedIn } = props;
+  const a = accountText(t);
+  const block = ratedBlock(signedIn, rulesId, timeControlOf(prefs.time));
+  const rated = prefs.rated === true && block === 'ok';
+  const why =
+    block === 'signed-out'
+      ? a.ratedNeedsSignIn
+      : block === 'own-rules'
+        ? a.ratedNeedsPreset
+        : block === 'untimed'
+          ? a.ratedNeedsClock
+          : a.ratedNote;
+  const range = prefs.range ?? null;
+  return (
+    <>
+      <div
+        class="option rated-options"
+        role="radiogroup"
+        aria-label={a.ratedOrCasual}
+        aria-describedby="rated-why"
+      >
+        <span class="option-label">{a.ratedOrCasual}</span>
+        <div class="segmented">
+          {([false, true] as const).map((value) => (
+            <label class={rated === value ? 'is-chosen' : ''} key={String(value)}>
+              <input
+                type="radio"
+                name="online-rated"
+                value={value ? 'rated' : 'casual'}
+                checked={rated === value}
+                disabled={value && block !== 'ok'}
+                onChange={() => onChange({ rated: value })}
+              />
+              <span>{value ? a.rated : a.casual}</span>
+            </label>
+          ))}
+        </div>
+        <span class="option-note" id="rated-why" data-testid="rated-why">
+          {why}
+        </span>
+      </div>
+      {rated && (
+        <div class="option" role="radiogroup" aria-label={a.range} aria-describedby="range-note">
+          <span class="option-label">{a.range}</span>
+          <div class="segmented">
+            {RANGE_CHOICES.map((r) => (
+              <label class={range === r ? 'is-chosen' : ''} key={String(r)}>
+                <input
+                  type="radio"
+                  name="online-range"
+                  value={r === null ? 'any' : String(r)}
+                  checked={range === r}
+                  onChange={() => onChange({ range: r })}
+                />
+                <span>{r === null ? a.rangeAny : rangeText(r)}</span>
+              </label>
+            ))}
+          </div>
+          <span class="option-note" id="range-note">
+            {a.rangeNote}
+          </span>
+        </div>
+      )}
+    </>
   );
 }
 

@@ -8,6 +8,11 @@
  * the free seat, coming back on the same device). Otherwise, while a seat is free, the page
  * takes it at once with the remembered name, or asks for a name with a choice to just watch.
  * Everyone else watches: the same screen without the controls, marked as watching.
+ *
+ * A signed-in player whose account holds a seat plays it from any device: when this browser has
+ * no token for the game, the page asks the server for the account's (GET /api/games/ID/seat)
+ * and keeps it with the others before opening the game. Seats held by accounts link to their
+ * player pages; a rated game says so.
  */
 
 import { PASS, SIDES, encodeMove, opposite, type Side, type Square } from '@tafl/core';
@@ -42,12 +47,51 @@ import { pageSeen } from './away.js';
 import { AwayBanner, PresenceDot } from './Presence.js';
 import { seatConnected } from './presence.js';
 import { archivedGame, flippedFor, gameOf, moveToSend, rulesOfHeader } from './view.js';
+import { pageAccountApi } from '../account/api.js';
+import { useAccount } from '../account/session.js';
+import { playerHref } from '../account/state.js';
+import { accountText } from '../account/text.js';
 import '../game/game.css';
 import './online.css';
 
 export function OnlineScreen(props: ScreenProps & { readonly id: string }) {
   if (!GAME_ID_RE.test(props.id)) return <Missing t={props.t} />;
-  return <OnlineGame key={props.id} {...props} />;
+  return <AccountSeat key={props.id} {...props} />;
+}
+
+/** Opens the game once this browser holds the account's seat token, if the account has a seat. */
+function AccountSeat(props: ScreenProps & { readonly id: string }) {
+  const { id, t } = props;
+  const account = useAccount();
+  const [ready, setReady] = useState(() => pageSeats().get(id) !== undefined);
+  useEffect(() => {
+    if (ready || !account.loaded) return;
+    if (!account.user) {
+      setReady(true);
+      return;
+    }
+    let alive = true;
+    void pageAccountApi()
+      .seat(id)
+      .then((answer) => {
+        if (!alive) return;
+        if (answer.ok && answer.value.game === id)
+          pageSeats().save({ id, token: answer.value.token, side: answer.value.side, at: Date.now() });
+        setReady(true);
+      });
+    return () => {
+      alive = false;
+    };
+  }, [id, ready, account.loaded, account.user?.id]);
+  if (!ready)
+    return (
+      <section class="screen notice online-loading">
+        <p role="status" data-testid="connection">
+          {t.loadingGame}
+        </p>
+      </section>
+    );
+  return <OnlineGame {...props} />;
 }
 
 function Missing({ t, text }: { readonly t: Messages; readonly text?: string }) {
@@ -269,6 +313,11 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
           <h1 class="game-title">{rulesHref ? <a href={rulesHref}>{title}</a> : title}</h1>
           <p class="game-subtitle">
             {t.onlineGame} · {timeControlText(t, header.time)}
+            {header.rated && (
+              <span class="rated-mark" data-testid="rated">
+                {accountText(t).rated}
+              </span>
+            )}
             {you === null && (
               <span class="watching-mark" data-testid="watching">
                 {t.watchingMark}
@@ -296,7 +345,13 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
                 {seatConnected(state, side) !== undefined && (
                   <PresenceDot t={t} name={nameOf(side) ?? ''} connected={seatConnected(state, side)!} />
                 )}
-                {nameOf(side) ?? <em class="seat-free">{t.seatFree}</em>}
+                {names[side].player ? (
+                  <a href={playerHref(names[side].player)} data-testid={`player-${side}`}>
+                    {nameOf(side) ?? names[side].player}
+                  </a>
+                ) : (
+                  (nameOf(side) ?? <em class="seat-free">{t.seatFree}</em>)
+                )}
                 {you === side && <span class="player-side"> ({t.youMark})</span>}
                 <span class="player-side"> · {side === 'attackers' ? t.attackers : t.defenders}</span>
               </span>

@@ -4,10 +4,22 @@
  * and sentence, or one of ours when the server could not be reached (`net/failed`) or answered
  * something that is not the protocol (`net/response`). The addresses are relative to the page,
  * so the app works wherever the server puts it.
+ *
+ * A signed-in browser sends its session's CSRF token (protocol-players.ts, `x-tafl-csrf`) with
+ * every POST, PUT and DELETE: the server refuses a state-changing request that carries the
+ * session cookie without it. The page's token is the account session's (account/session.ts sets
+ * it with `setPageCsrf`).
  */
 
 import type { GameAnalysis } from '@tafl/core';
-import type { CreateGameRequest, ErrorCode, GameView, Lobby, SeatGrant } from '@tafl/server/protocol';
+import {
+  CSRF_HEADER,
+  type CreateGameRequest,
+  type ErrorCode,
+  type GameView,
+  type Lobby,
+  type SeatGrant,
+} from '@tafl/server/protocol';
 
 /** The refusals of the client itself: no answer, or an answer that is not the protocol's. */
 export type ClientErrorCode = 'net/failed' | 'net/response';
@@ -52,14 +64,50 @@ export interface Api {
   saveAnalysis(id: string, analysis: GameAnalysis): Promise<ApiResult<{ readonly depth: number }>>;
 }
 
-export function createApi(fetcher: Fetch = (url, init) => fetch(url, init), base?: string): Api {
-  const url = (path: string): string => apiUrl(path, base);
-  const post = <T>(path: string, body: unknown): Promise<ApiResult<T>> =>
-    call<T>(fetcher, url(path), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+/** The session's CSRF token to send, or null when signed out. */
+export type CsrfSource = () => string | null;
+
+let pageCsrf: string | null = null;
+/** The page's account session sets its CSRF token here (null when signed out). */
+export const setPageCsrf = (token: string | null): void => {
+  pageCsrf = token;
+};
+export const readPageCsrf: CsrfSource = () => pageCsrf;
+
+/**
+ * A JSON request beside the page: the body (if any) as JSON, and the CSRF token on a request
+ * that changes something (POST, PUT, DELETE) when there is one.
+ */
+export interface Requester {
+  <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<ApiResult<T>>;
+}
+
+export function createRequester(
+  fetcher: Fetch = (url, init) => fetch(url, init),
+  base?: string,
+  csrf: CsrfSource = readPageCsrf,
+): Requester {
+  return <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const token = method === 'GET' ? null : csrf();
+    if (token) headers[CSRF_HEADER] = token;
+    return call<T>(fetcher, apiUrl(path, base), {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
+  };
+}
+
+export function createApi(
+  fetcher: Fetch = (url, init) => fetch(url, init),
+  base?: string,
+  csrf: CsrfSource = readPageCsrf,
+): Api {
+  const url = (path: string): string => apiUrl(path, base);
+  const request = createRequester(fetcher, base, csrf);
+  const post = <T>(path: string, body: unknown): Promise<ApiResult<T>> => request<T>('POST', path, body);
   return {
     create: (request) => post<SeatGrant>('api/games', request),
     join: (id, name) => post<SeatGrant>(`api/games/${encodeURIComponent(id)}/join`, { name }),
@@ -68,11 +116,7 @@ export function createApi(fetcher: Fetch = (url, init) => fetch(url, init), base
     lobby: () => call<Lobby>(fetcher, url('api/lobby')),
     analysis: (id) => call<GameAnalysis>(fetcher, url(`api/games/${encodeURIComponent(id)}/analysis`)),
     saveAnalysis: (id, analysis) =>
-      call<{ depth: number }>(fetcher, url(`api/games/${encodeURIComponent(id)}/analysis`), {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(analysis),
-      }),
+      request<{ depth: number }>('PUT', `api/games/${encodeURIComponent(id)}/analysis`, analysis),
   };
 }
 
@@ -132,6 +176,8 @@ async function call<T>(
   } catch (e) {
     return { ok: false, code: 'net/failed', message: e instanceof Error ? e.message : String(e) };
   }
+  // Done, and nothing to say (sign out, change of password).
+  if (response.status === 204) return { ok: true, value: undefined as T };
   let body: unknown;
   try {
     body = text && response.ok ? await response.text() : await response.json();

@@ -7,6 +7,8 @@
 import type { Messages } from '../i18n/index.js';
 import type { RefusalCode } from './api.js';
 import { presenceText } from './presence-text.js';
+import { accountText } from '../account/text.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@tafl/server/protocol';
 
 export function refusalText(t: Messages, code: RefusalCode | string, message: string): string {
   switch (code) {
@@ -75,6 +77,42 @@ export function refusalText(t: Messages, code: RefusalCode | string, message: st
       return t.errAnalysisInvalid;
     case 'analysis/shallower':
       return t.errAnalysisShallower;
+    case 'auth/wrong':
+      return accountText(t).errWrong;
+    case 'auth/limited':
+      return accountText(t).errLimited;
+    case 'auth/name-taken':
+      return accountText(t).errNameTaken;
+    case 'auth/name':
+      return accountText(t).errName;
+    case 'auth/password':
+      return accountText(t).errPassword(PASSWORD_MIN, PASSWORD_MAX);
+    case 'auth/required':
+      return accountText(t).errRequired;
+    case 'csrf/refused':
+      return accountText(t).errCsrf;
+    case 'seat/rated':
+      return accountText(t).errSeatRated;
+    case 'seat/own':
+      return accountText(t).errSeatOwn;
+    case 'seat/range':
+      return accountText(t).errSeatRange;
+    case 'seat/none':
+      return accountText(t).errSeatNone;
+    case 'create/rated':
+      return accountText(t).errCreateRated;
+    case 'player/unknown':
+      return accountText(t).errPlayerUnknown;
+    case 'tournament/unknown':
+      return accountText(t).errTournamentUnknown;
+    case 'tournament/closed':
+      return accountText(t).errTournamentClosed;
+    case 'tournament/full':
+      return accountText(t).errTournamentFull;
+    case 'tournament/invalid':
+      return accountText(t).errTournamentInvalid;
+    case 'game/tournament':
+      return accountText(t).errGameTournament;
     case 'net/failed':
       return t.errNetFailed;
     case 'net/response':

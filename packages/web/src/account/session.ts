@@ -1,0 +1,145 @@
+/**
+ * The page's account: who is signed in (GET /api/account, read once when first asked for), the
+ * session's CSRF token (handed to online/api.ts, which sends it with every state-changing
+ * request), and the count of games where it is my move (the header's badge, GET /api/me/games).
+ * Screens follow it with `useAccount()`; a sign-in, sign-up or sign-out tells every follower.
+ *
+ * After signing up or in, the browser's guest seats were sent with the request and the server
+ * answered their new tokens: `signedIn` keeps those in the seat store (tokens.ts), so the same
+ * games are played with the account's token from then on.
+ */
+
+import type { AccountView, MyGames, SignedIn } from '@tafl/server/protocol';
+import { useEffect, useState } from 'preact/hooks';
+import { setPageCsrf } from '../online/api.js';
+import { pageSeats, type SeatStore } from '../online/tokens.js';
+import { pageAccountApi, type AccountApi } from './api.js';
+import { guestSeats, seatsAfterAttach } from './state.js';
+
+export interface AccountSnapshot {
+  /** False until the server said who is signed in (or could not be asked). */
+  readonly loaded: boolean;
+  readonly user: AccountView | null;
+  /** Games in progress where it is my move, once counted. */
+  readonly myTurn: number | null;
+}
+
+type Listener = (snapshot: AccountSnapshot) => void;
+
+export class AccountSession {
+  private snap: AccountSnapshot = { loaded: false, user: null, myTurn: null };
+  private readonly listeners = new Set<Listener>();
+  private loading: Promise<AccountSnapshot> | undefined;
+  private counting: Promise<void> | undefined;
+
+  constructor(
+    private readonly api: AccountApi,
+    private readonly seats: SeatStore,
+    private readonly setCsrf: (token: string | null) => void = setPageCsrf,
+  ) {}
+
+  snapshot(): AccountSnapshot {
+    return this.snap;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Asks the server who is signed in, once (again with `force`). */
+  load(force = false): Promise<AccountSnapshot> {
+    if (this.loading && !force) return this.loading;
+    this.loading = this.api.state().then((answer) => {
+      if (answer.ok) {
+        this.setCsrf(answer.value.csrf);
+        this.set({
+          loaded: true,
+          user: answer.value.user,
+          myTurn: answer.value.user ? this.snap.myTurn : null,
+        });
+        if (answer.value.user) void this.refreshCount();
+      } else this.set({ ...this.snap, loaded: true });
+      return this.snap;
+    });
+    return this.loading;
+  }
+
+  /** Signs up or in: the guest seats go with the request, and their new tokens are kept. */
+  async enter(mode: 'signin' | 'signup', name: string, password: string) {
+    const held = this.seats.all();
+    const seats = guestSeats(held);
+    const answer = await (mode === 'signup'
+      ? this.api.signUp(name, password, seats)
+      : this.api.signIn(name, password, seats));
+    if (answer.ok) this.signedIn(answer.value);
+    return answer;
+  }
+
+  /** A sign-in's answer: the session's token, the account, the attached seats' new tokens. */
+  signedIn(answer: SignedIn): void {
+    this.setCsrf(answer.csrf);
+    const now = Date.now();
+    const held = this.seats.all();
+    const after = seatsAfterAttach(held, answer.seats, now);
+    // Saved oldest first, so the store keeps them newest first.
+    for (const seat of [...after].reverse()) {
+      const was = held.find((s) => s.id === seat.id);
+      if (!was || was.token !== seat.token || was.side !== seat.side) this.seats.save(seat);
+    }
+    this.loading = Promise.resolve({ loaded: true, user: answer.user, myTurn: null });
+    this.set({ loaded: true, user: answer.user, myTurn: null });
+    void this.refreshCount();
+  }
+
+  /** Signed out (here or everywhere, or the account deleted). */
+  signedOut(): void {
+    this.setCsrf(null);
+    this.loading = Promise.resolve({ loaded: true, user: null, myTurn: null });
+    this.set({ loaded: true, user: null, myTurn: null });
+  }
+
+  /** The count of games where it is my move, asked again (nothing when signed out). */
+  refreshCount(): Promise<void> {
+    if (!this.snap.user) return Promise.resolve();
+    this.counting ??= this.api.myGames().then((answer) => {
+      this.counting = undefined;
+      if (answer.ok) this.counted(answer.value);
+      else if (answer.code === 'auth/required') this.signedOut();
+    });
+    return this.counting;
+  }
+
+  /** "My games" as just read (the screen's own request counts too). */
+  counted(games: MyGames): void {
+    if (this.snap.user && this.snap.myTurn !== games.myTurn) this.set({ ...this.snap, myTurn: games.myTurn });
+  }
+
+  private set(next: AccountSnapshot): void {
+    this.snap = next;
+    for (const l of [...this.listeners]) l(next);
+  }
+}
+
+let page: AccountSession | undefined;
+/** The page's account session, made on first use. */
+export const pageAccount = (): AccountSession => (page ??= new AccountSession(pageAccountApi(), pageSeats()));
+
+/** The page's account, followed: asks the server on first use. */
+export function useAccount(): AccountSnapshot {
+  const session = pageAccount();
+  const [snap, setSnap] = useState(() => session.snapshot());
+  useEffect(() => {
+    const stop = session.subscribe(setSnap);
+    setSnap(session.snapshot());
+    void session.load();
+    return stop;
+  }, [session]);
+  return snap;
+}
+
+/** Where a sign-in goes back to: the `from` the screen was opened with, or my games. */
+export function returnTo(hash: string): string {
+  const from = new URLSearchParams(hash.split('?')[1] ?? '').get('from');
+  return from && from.startsWith('#/') && !from.startsWith('#/sign') ? from : '#/games';
+}
