@@ -6,84 +6,20 @@
  * of the test's own.
  */
 
-import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LEADERBOARD_ACTIVE_MS } from '../src/protocol-players.js';
 import { INITIAL_RATING, rateGame } from '../src/ratings/glicko2.js';
 import { IDLE_PERIOD_MS, type RatedGame } from '../src/ratings/update.js';
-import { openStore, type OpenedStore } from '../src/store/index.js';
-import type { Database } from '../src/store/schema.js';
 import type { GameRow } from '../src/store/types.js';
-import { BACKENDS, freshDatabase } from './harness.js';
+import { BACKENDS } from './harness.js';
+import { addUsers, DAY, place as placeIn, T } from './ratings-harness.js';
 import { gameRow } from './rows.js';
 
 const cleanup: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const f of cleanup.reverse()) await f().catch(() => {});
-});
-
-const DAY = 86_400_000;
-const T = 1_800_000_000_000;
-
-interface Place {
-  /** A store as the server opens it (a second one: another process on PostgreSQL). */
-  open(): Promise<OpenedStore>;
-  /** The same database through a connection of the test's own. */
-  readonly db: Kysely<Database>;
-}
-
-async function place(backend: 'sqlite' | 'postgres'): Promise<Place> {
-  const database = await freshDatabase(backend);
-  cleanup.push(database.remove);
-  const open = async (): Promise<OpenedStore> => {
-    const store = await openStore({ ...database.setup, origin: 'test', log: () => {} });
-    cleanup.push(() => store.close());
-    return store;
-  };
-  const first = await open();
-  await first.migrate();
-  const db =
-    backend === 'sqlite'
-      ? new Kysely<Database>({
-          dialect: new SqliteDialect({
-            database: (() => {
-              const d = new SQLite(join(database.setup.dataDir!, 'tafl.sqlite'));
-              d.pragma('busy_timeout = 5000');
-              return d;
-            })(),
-          }),
-        })
-      : new Kysely<Database>({
-          dialect: new PostgresDialect({
-            pool: new pg.Pool({ connectionString: database.setup.databaseUrl }),
-          }),
-        });
-  cleanup.push(() => db.destroy());
-  let opened = false;
-  return {
-    db,
-    // The first store is the one migrated; later calls open others.
-    open: () => (opened ? open() : ((opened = true), Promise.resolve(first))),
-  };
-}
-
-async function addUsers(db: Kysely<Database>, ...names: string[]): Promise<void> {
-  for (const name of names)
-    await db
-      .insertInto('users')
-      .values({
-        id: `id-${name}`,
-        name,
-        name_key: name.toLowerCase(),
-        password: 'scrypt$not-a-real-hash',
-        created_at: T - 100 * DAY,
-        updated_at: T - 100 * DAY,
-      })
-      .execute();
-}
+// Each test's stores closed and its database removed after it (the last opened first).
+afterEach(async () => {
+  while (cleanup.length > 0) await cleanup.pop()!().catch(() => {});
+}, 60_000);
 
 const game = (
   id: string,
@@ -106,6 +42,8 @@ const stored = (id: string, over: Partial<GameRow>): GameRow =>
     { kind: 'live', baseMs: 300_000, incrementMs: 0 },
     { id, createdAt: T - DAY, updatedAt: T, ...over },
   );
+
+const place = (backend: 'sqlite' | 'postgres') => placeIn(backend, cleanup);
 
 describe.each(BACKENDS)('ratings storage on %s', (backend) => {
   it('rates a game once: both ratings move from 1500 by equal and opposite amounts, a second call changes nothing', async () => {
