@@ -136,7 +136,7 @@ export class Director {
       if (t.startsAt > now) return false;
       if (detail.players.length < 2) {
         if (await this.store.tournaments.settle(t.id, t.version, 'cancelled', now))
-          this.log(`tournaments: ${t.id} cancelled: fewer than two players at the start`);
+          this.log(`tournaments: ${t.id} cancelled: fewer than two players at the start`, { level: 'info' });
         return true;
       }
       return this.pair(detail, 1);
@@ -165,7 +165,8 @@ export class Director {
 
   private async finish(detail: TournamentDetail): Promise<boolean> {
     const t = detail.tournament;
-    await this.store.tournaments.settle(t.id, t.version, 'finished', Date.now());
+    if (await this.store.tournaments.settle(t.id, t.version, 'finished', Date.now()))
+      this.log(`tournaments: ${t.id} finished after round ${t.round}`, { level: 'info' });
     return true;
   }
 
@@ -175,6 +176,7 @@ export class Director {
     const pairings = pairRound(detail, round, newGameId);
     if (!pairings) return this.finish(detail);
     if (!(await this.store.tournaments.pair(t.id, t.version, round, pairings, Date.now()))) return true;
+    this.log(`tournaments: ${t.id} round ${round} paired`, { level: 'info' });
     const paired = await this.store.tournaments.load(t.id);
     if (paired) await this.makeGames(paired, round);
     return true;
@@ -197,7 +199,9 @@ export class Director {
         defenders: { id: p.defendersUser, name: names.get(p.defendersUser) ?? '?' },
       });
       if (typeof made === 'object')
-        this.log(`tournaments: game ${p.gameId} of ${t.id} was not made: ${made.message}`);
+        this.log(`game ${p.gameId} of tournament ${t.id} could not be made: ${made.message}`, {
+          level: 'error',
+        });
     }
   }
 }
