@@ -115,6 +115,11 @@ describe('the rating history graph', () => {
     expect(Math.max(...bandYs)).toBeLessThanOrEqual(GRAPH_BOX.height - GRAPH_BOX.bottom);
   });
 
+  it('has no start when the history holds only the latest games', () => {
+    const series = ratingSeries([point(1662, 90, 1000), point(1600, 88, 2000)], 600);
+    expect(series.map((s) => s.rating)).toEqual([1662, 1600]);
+  });
+
   it('puts a single point in the middle', () => {
     const layout = layoutGraph([{ rating: 1500, deviation: 350, at: null, game: null }]);
     expect(layout.xs).toEqual([GRAPH_BOX.left + (GRAPH_BOX.width - GRAPH_BOX.left - GRAPH_BOX.right) / 2]);

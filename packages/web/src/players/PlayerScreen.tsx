@@ -143,7 +143,7 @@ function RatingPanel({ rating, lang, p }: { rating: RatingView; lang: Lang; p: P
       </div>
       {rating.provisional && <p class="rating-note">{p.provisionalNote}</p>}
       <h3>{p.graphTitle}</h3>
-      <RatingGraph history={rating.history} lang={lang} p={p} id={rating.family} />
+      <RatingGraph history={rating.history} games={rating.games} lang={lang} p={p} id={rating.family} />
       <h3 id={`${head}-score`}>{p.scoreTitle}</h3>
       <table class="score-table" aria-labelledby={`${head}-score`} data-testid={`score-${rating.family}`}>
         <thead>

@@ -11,18 +11,20 @@ import type { PlayersText } from './text.js';
 
 export function RatingGraph(props: {
   readonly history: readonly RatingPoint[];
+  /** The rated games played in all (the history may hold only the latest). */
+  readonly games: number;
   readonly lang: string;
   readonly p: PlayersText;
   /** Distinguishes the ids of two graphs on one page. */
   readonly id: string;
 }) {
-  const { history, lang, p, id } = props;
-  const series = ratingSeries(history);
+  const { history, games, lang, p, id } = props;
+  const series = ratingSeries(history, games);
   const layout = layoutGraph(series);
   const box = GRAPH_BOX;
   const first = series[0]!;
   const last = series[series.length - 1]!;
-  const label = p.graphLabel(Math.round(first.rating), Math.round(last.rating), history.length);
+  const label = p.graphLabel(Math.round(first.rating), Math.round(last.rating), series.length - 1);
   const dated = series.filter((s) => s.at !== null);
   const firstAt = dated[0]?.at ?? null;
   const lastAt = dated[dated.length - 1]?.at ?? null;
@@ -47,13 +49,17 @@ export function RatingGraph(props: {
           ))}
           <line class="graph-axis" x1={box.left} x2={box.left} y1={box.top} y2={bottom} />
           <line class="graph-axis" x1={box.left} x2={box.width - box.right} y1={bottom} y2={bottom} />
-          {firstAt !== null && (
-            <text x={layout.xs[1] ?? box.left} y={box.height - 6} text-anchor="start">
-              {dateText(lang, firstAt)}
+          {series.length > 1 && (
+            <text x={layout.xs[0]} y={box.height - 6} text-anchor="start">
+              {firstAt === null || series[0]!.at === null ? p.graphStart : dateText(lang, firstAt)}
             </text>
           )}
-          {lastAt !== null && lastAt !== firstAt && (
-            <text x={box.width - box.right} y={box.height - 6} text-anchor="end">
+          {lastAt !== null && (
+            <text
+              x={series.length > 1 ? box.width - box.right : layout.xs[0]}
+              y={box.height - 6}
+              text-anchor={series.length > 1 ? 'end' : 'middle'}
+            >
               {dateText(lang, lastAt)}
             </text>
           )}
@@ -80,7 +86,7 @@ export function RatingGraph(props: {
         <tbody>
           {series.map((s, i) => (
             <tr key={i}>
-              <th scope="row">{i === 0 ? p.graphStart : i}</th>
+              <th scope="row">{s.at === null ? p.graphStart : games - (series.length - 1 - i)}</th>
               <td>{s.at === null ? '' : dateText(lang, s.at)}</td>
               <td>{Math.round(s.rating)}</td>
               <td>{deviationText(s.deviation)}</td>

@@ -18,14 +18,18 @@ export interface SeriesPoint {
   readonly game: string | null;
 }
 
-/** The points to draw: the start (1500 ± 350), then the rating after each game. */
-export function ratingSeries(history: readonly RatingPoint[]): SeriesPoint[] {
+/**
+ * The points to draw: the start (1500 ± 350), then the rating after each game. When the history
+ * holds only the latest of the player's `games` (the server sends the last 500), it has no start.
+ */
+export function ratingSeries(history: readonly RatingPoint[], games: number = history.length): SeriesPoint[] {
   const points: SeriesPoint[] = history.map((p) => ({
     rating: p.rating,
     deviation: p.deviation,
     at: p.at,
     game: p.game,
   }));
+  if (history.length < games) return points;
   return [{ rating: START.rating, deviation: START.deviation, at: null, game: null }, ...points];
 }
 
