@@ -82,9 +82,12 @@ export const ACCOUNT_LIMITS = {
   hashes: { running: 2, waiting: 64 },
 } as const;
 
-/** A signed-in request's session: the account and the session's own id (the token's hash). */
+/** A signed-in request's session: the account, the session's own id (the token's hash) and token. */
 interface Session extends SessionRow {
   readonly id: string;
+  readonly token: string;
+  /** Its last use was written by this request: the cookie's lifetime is renewed with it. */
+  readonly touched: boolean;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -159,11 +162,17 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
     let found = sessions.get(request);
     if (!found) {
       const token = sessionToken(request.headers.cookie);
-      const id = token && sessionId(token);
-      found = id
-        ? store.accounts
-            .session(id, Date.now(), SESSION_IDLE_MS, ACCOUNT_LIMITS.touchMs)
-            .then((row) => row && { ...row, id })
+      const now = Date.now();
+      found = token
+        ? store.accounts.session(sessionId(token), now, SESSION_IDLE_MS, ACCOUNT_LIMITS.touchMs).then(
+            (row) =>
+              row && {
+                ...row,
+                id: sessionId(token),
+                token,
+                touched: now - row.lastSeenAt >= ACCOUNT_LIMITS.touchMs,
+              },
+          )
         : Promise.resolve(undefined);
       sessions.set(request, found);
     }
@@ -204,6 +213,14 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
   });
 
   const secure = (request: FastifyRequest): boolean => request.protocol === 'https';
+  // A session in use keeps its cookie: each time its last use is written (at most once a minute),
+  // the cookie's Max-Age starts again, as the session's idle time does.
+  app.addHook('onSend', async (request, reply) => {
+    const pending = sessions.get(request);
+    if (!pending || reply.hasHeader('set-cookie')) return;
+    const session = await pending.catch(() => undefined);
+    if (session?.touched) void reply.header('set-cookie', sessionCookie(session.token, secure(request)));
+  });
   const required: Refusal = { code: 'auth/required', message: 'sign in first' };
   const signedOut = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     void reply.header('set-cookie', sessionCookie(undefined, secure(request)));

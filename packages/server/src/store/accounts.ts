@@ -42,6 +42,7 @@ export interface SessionRow {
   readonly name: string;
   readonly userCreatedAt: number;
   readonly csrf: string;
+  /** When it was last used before this lookup. */
   readonly lastSeenAt: number;
 }
 
@@ -168,7 +169,7 @@ export class KyselyAccounts implements AccountStore {
       name: r.name,
       userCreatedAt: int(r.userCreatedAt),
       csrf: r.csrf,
-      lastSeenAt: Math.max(lastSeenAt, now - lastSeenAt >= touchMs ? now : lastSeenAt),
+      lastSeenAt,
     };
   }
 
