@@ -212,6 +212,8 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       [{ name: [name], password: 'correct horse' }, 400, 'msg/schema'],
       [{ name, password: { toString: 'x' } }, 400, 'msg/schema'],
       [{ name, password: 'correct horse', admin: true }, 400, 'msg/schema'],
+      [{ name, password: 'correct horse', toString: 'x' }, 400, 'msg/schema'],
+      ['{"name": "x_y_z", "password": "correct horse", "__proto__": {"admin": true}}', 400, 'msg/json'],
       [{ name, password: 'correct horse', seats: 'all' }, 400, 'msg/schema'],
       [{ name, password: 'correct horse', seats: [{ game: 'x', token: 'y' }] }, 400, 'msg/schema'],
       [

@@ -100,11 +100,11 @@ function readBody(body: unknown, required: Fields, optional: Fields = {}): Recor
     return { code: 'msg/schema', message: 'the request body must be a JSON object' };
   const record = body as Record<string, unknown>;
   for (const key of Object.keys(record))
-    if (!(key in required) && !(key in optional))
+    if (!Object.hasOwn(required, key) && !Object.hasOwn(optional, key))
       return { code: 'msg/schema', message: `unknown field ${JSON.stringify(key.slice(0, 40))}` };
   for (const [key, kind] of Object.entries({ ...required, ...optional })) {
-    if (!(key in record)) {
-      if (key in required) return { code: 'msg/schema', message: `the field ${key} is missing` };
+    if (!Object.hasOwn(record, key)) {
+      if (Object.hasOwn(required, key)) return { code: 'msg/schema', message: `the field ${key} is missing` };
       continue;
     }
     const value = record[key];
