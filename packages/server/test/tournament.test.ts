@@ -291,23 +291,30 @@ describe.each(BACKENDS)('tournaments on %s', (backend) => {
     expect([guest.status, guest.body.error.code]).toEqual([401, 'auth/required']);
   }, 60_000);
 
-  it('a full tournament refuses one more player', async () => {
+  it('a tournament takes 64 players: of eight joining for the last three places, five are refused', async () => {
     const { server, setup } = await serve(backend);
-    const [ailill, bran] = await Promise.all(['ailill', 'bran'].map((n) => signUp(server.url, n)));
-    const created = await createTournament(server.url, ailill!, { startsAt: Date.now() + 600_000 });
-    // 63 more entries, written straight into the table (63 sign-ups would be slow): 64 in all.
+    const creator = await signUp(server.url, 'ailill');
+    const joiners = await Promise.all(Array.from({ length: 8 }, (_, i) => signUp(server.url, `joiner${i}`)));
+    const created = await createTournament(server.url, creator, { startsAt: Date.now() + 600_000 });
+    // 60 more entries, written straight into the table (60 sign-ups would be slow): 61 in all.
     await runSql(
       setup,
-      Array.from({ length: 63 }, (_, i) => ({
+      Array.from({ length: 60 }, (_, i) => ({
         sql: 'insert into tournament_players (tournament_id, user_id, name, rating, joined_at) values (?, ?, ?, ?, ?)',
         params: [created.id, `filler${i}`, `filler${i}`, 1500, Date.now()],
       })),
     );
-    const refused = await apiAs<ErrorBody>(server.url, `/api/tournaments/${created.id}/join`, bran!, {
-      method: 'POST',
-    });
-    expect([refused.status, refused.body.error.code]).toEqual([409, 'tournament/full']);
-    expect((await tournament(server.url, created.id)).entrants).not.toContain('bran');
+    // Eight ask at once (the race itself is tournament-store.test.ts's, on the store).
+    const answers = await Promise.all(
+      joiners.map((s) =>
+        apiAs<ErrorBody>(server.url, `/api/tournaments/${created.id}/join`, s, { method: 'POST' }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409))
+      expect(refused.body.error.code).toBe('tournament/full');
+    const view = await tournament(server.url, created.id);
+    expect([view.players, view.entrants.length]).toEqual([64, 64]);
   });
 
   it('a game nobody began is aborted by the server and lost by forfeit by the side to move', async () => {
@@ -377,5 +384,14 @@ describe.each(BACKENDS)('tournaments on %s', (backend) => {
       15,
       'Brandub (Le Globe Joueur)',
     ]);
+    // Five waiting to start at once per player, no more.
+    for (let i = 0; i < 4; i++) await createTournament(server.url, ailill);
+    const sixth = await apiAs<ErrorBody>(server.url, '/api/tournaments', ailill, {
+      body: tournamentRequest(),
+    });
+    expect([sixth.status, sixth.body.error.code]).toEqual([400, 'tournament/invalid']);
+    expect((await apiAs<TournamentList>(server.url, '/api/tournaments', undefined)).body.open).toHaveLength(
+      5,
+    );
   }, 60_000);
 });
