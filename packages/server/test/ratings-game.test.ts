@@ -135,6 +135,30 @@ describe.each(BACKENDS)('rated games on %s', (backend) => {
 });
 
 describe.each(BACKENDS)('the sweep on %s', (backend) => {
+  it('a server killed (SIGKILL) right after a rated game ends: after the restart the game counts once', async () => {
+    const database = await freshDatabase(backend);
+    cleanup.push(database.remove);
+    const first = await startServer(database.setup);
+    cleanup.push(() => first.kill());
+    const alice = await signUp(first.url, userName('alice'));
+    const bob = await signUp(first.url, userName('bob'));
+    const game = await table(first.url, alice, bob, { side: 'attackers' });
+    await play(first.ws, game, 2);
+    // The end is committed (the update is sent after the commit); the rating may or may not be.
+    await resign(first.ws, game, 'attackers');
+    await first.kill();
+    const again = await startServer(database.setup);
+    cleanup.push(() => again.stop());
+    const page = await until(
+      () => playerPage(again.url, bob.user.name),
+      (v) => ratedGames(v) > 0,
+      'rated',
+    );
+    const [, won] = rateGame(INITIAL_RATING, INITIAL_RATING, 0);
+    expect(brandubh(page)).toMatchObject({ rating: Math.round(won.rating), games: 1 });
+    expect(brandubh(page)!.history.map((h) => h.game)).toEqual([game.id]);
+  });
+
   it('rates a rated game whose end was committed while no rating happened, at the next start, once', async () => {
     const database = await freshDatabase(backend);
     cleanup.push(database.remove);
