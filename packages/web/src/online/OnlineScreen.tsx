@@ -48,7 +48,7 @@ import { AwayBanner, PresenceDot } from './Presence.js';
 import { seatConnected } from './presence.js';
 import { archivedGame, flippedFor, gameOf, moveToSend, rulesOfHeader } from './view.js';
 import { pageAccountApi } from '../account/api.js';
-import { useAccount } from '../account/session.js';
+import { pageAccount, useAccount } from '../account/session.js';
 import { playerHref } from '../account/state.js';
 import { accountText } from '../account/text.js';
 import '../game/game.css';
@@ -201,9 +201,11 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
         }
       });
   };
+  // A signed-in player takes it under the account's name (the server shows that name anyway).
+  const account = useAccount();
   useEffect(() => {
     if (!mayJoin || join !== 'auto') return;
-    const remembered = pageSeats().name();
+    const remembered = account.user?.name ?? pageSeats().name();
     if (remembered) takeSeat(remembered);
     else setJoin('ask');
   }, [mayJoin, join]);
@@ -212,6 +214,11 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
   useEffect(() => {
     if (header && state.you !== null) pageSeen().mark({ [id]: header.status }, pageSeats().all());
   }, [header?.status, state.you]);
+
+  // A move or an end changes whose move it is: the header's count of my games follows.
+  useEffect(() => {
+    if (state.you !== null && account.user) void pageAccount().refreshCount();
+  }, [state.moves.length, header?.status, state.you]);
 
   // The rematch began: the players go to it (their seat's token is kept for it).
   useEffect(() => {

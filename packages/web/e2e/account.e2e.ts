@@ -1,0 +1,102 @@
+// Accounts in Chromium, against `npm start`'s server: a guest creates a game, then signs up
+// through the form, and the game becomes the account's (its seat shows the account's name, linked
+// to the player page); a reload keeps the player signed in; signing out shows "Sign in" again;
+// a wrong password is refused with a sentence in the form's live region; the right one signs in.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { fillSignIn, signUp, waitForAccount } from './accounts.js';
+import { useApp } from './harness.js';
+
+const app = useApp({ TAFL_SIGNUPS_PER_HOUR: '0' });
+
+async function open(url: string): Promise<Page> {
+  const context = await app.browser.newContext({ locale: 'en-GB', viewport: { width: 1200, height: 900 } });
+  app.contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  (page as Page & { errors?: string[] }).errors = errors;
+  await page.goto(url);
+  return page;
+}
+
+const errorsOf = (page: Page): string[] => (page as Page & { errors?: string[] }).errors ?? [];
+
+describe('an account', () => {
+  it('is made through the form, takes the guest’s game, stays after a reload, signs out and in', async () => {
+    const page = await open(app.server.url);
+    // A guest game first: untimed, as the attackers, under a guest's name.
+    await page.getByRole('button', { name: 'Options: Play online' }).click();
+    await page.locator('input[name="online-side"][value="attackers"]').check();
+    await page.locator('input[name="time"][value="none"]').check();
+    await page.locator('input[name="online-name"]').fill('Wanderer');
+    await page.getByRole('button', { name: 'Play online', exact: true }).click();
+    await page.getByTestId('online-link').waitFor();
+    const gameHash = await page.evaluate(() => location.hash);
+    expect(await page.locator('.player-attackers .player-name').textContent()).toContain('Wanderer');
+
+    // The header offers to sign in; the sign-in screen leads to the sign-up form.
+    await page.getByTestId('nav-sign-in').click();
+    await page.locator('[data-screen="signin"]').waitFor();
+    expect(await page.locator('input[name="password"]').getAttribute('autocomplete')).toBe(
+      'current-password',
+    );
+    await page.getByRole('link', { name: 'Create one' }).click();
+    await page.locator('[data-screen="signup"]').waitFor();
+    expect(await page.locator('input[name="username"]').getAttribute('autocomplete')).toBe('username');
+    expect(await page.locator('input[name="password"]').getAttribute('autocomplete')).toBe('new-password');
+
+    // Two passwords that differ are refused before anything is sent.
+    await page.locator('input[name="username"]').fill('Ragnar_1');
+    await page.locator('input[name="password"]').fill('a good long password');
+    await page.locator('input[name="password-again"]').fill('another one');
+    await page.getByRole('button', { name: 'Create the account' }).click();
+    expect(await page.getByTestId('account-error').textContent()).toBe('The two passwords are not the same.');
+
+    await signUp(page, 'Ragnar_1', 'a good long password');
+    // Back where the player came from: the game, whose seat is now the account's.
+    await page.waitForFunction((hash) => location.hash === hash, gameHash);
+    const seat = page.getByTestId('player-attackers');
+    await seat.waitFor();
+    expect(await seat.textContent()).toBe('Ragnar_1');
+    expect(await seat.getAttribute('href')).toBe('#/player/Ragnar_1');
+    await page.getByTestId('online-link').waitFor();
+
+    // A reload keeps the session (the cookie) and the seat.
+    await page.reload();
+    await waitForAccount(page, 'Ragnar_1');
+    await page.getByTestId('online-link').waitFor();
+    expect(await page.getByTestId('player-attackers').textContent()).toBe('Ragnar_1');
+
+    // The account page, and signing out (a POST that needs the CSRF token).
+    await page.getByTestId('nav-account').click();
+    await page.getByTestId('signed-in-as').waitFor();
+    expect(await page.getByTestId('signed-in-as').textContent()).toBe('Signed in as Ragnar_1');
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.getByTestId('nav-sign-in').waitFor();
+    expect(await page.getByTestId('nav-account').count()).toBe(0);
+    expect(await page.getByTestId('nav-my-games').count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('nav-sign-in').waitFor();
+
+    // A wrong password: the sentence in the live region, still signed out.
+    await fillSignIn(page, 'Ragnar_1', 'not the password');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="account-error"]')?.textContent !== '',
+      undefined,
+      { timeout: 20_000 },
+    );
+    expect(await page.getByTestId('account-error').textContent()).toBe(
+      'The user name or the password is wrong.',
+    );
+    expect(await page.getByTestId('account-error').getAttribute('role')).toBe('alert');
+    expect(await page.getByTestId('nav-account').count()).toBe(0);
+
+    // The right one, in another case of the name: signed in, on to "my games".
+    await fillSignIn(page, 'ragnar_1', 'a good long password');
+    await waitForAccount(page, 'Ragnar_1');
+    await page.waitForFunction(() => location.hash === '#/games');
+    await page.locator('[data-screen="games"] h1').waitFor();
+    expect(errorsOf(page)).toEqual([]);
+  });
+});
