@@ -15,6 +15,7 @@ import {
   requestOf,
   roundsText,
   scoreLine,
+  totalRoundsOf,
   tournamentRefusal,
 } from '../src/tournaments/form.js';
 import { TOURNAMENTS_TEXT } from '../src/tournaments/text.js';
@@ -130,6 +131,12 @@ describe('a tournament in words', () => {
     expect(roundsText(x, { kind: 'swiss', rounds: 3 })).toBe('3 rounds');
     expect(roundsText(x, { kind: 'round-robin', rounds: 1 })).toBe(x.robinOnce);
     expect(roundsText(x, { kind: 'round-robin', rounds: 2 })).toBe(x.robinTwice);
+  });
+
+  it('counts a round robin’s rounds from its players and cycles', () => {
+    expect(totalRoundsOf({ kind: 'swiss', rounds: 5, players: 12 })).toBe(5);
+    expect(totalRoundsOf({ kind: 'round-robin', rounds: 1, players: 4 })).toBe(3);
+    expect(totalRoundsOf({ kind: 'round-robin', rounds: 2, players: 5 })).toBe(10);
   });
 
   it('writes a result from the attackers’ score', () => {

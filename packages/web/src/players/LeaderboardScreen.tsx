@@ -79,7 +79,9 @@ export function LeaderboardScreen({ lang, t, family: asked }: ScreenProps & { re
             <thead>
               <tr>
                 <th scope="col">{p.colRank}</th>
-                <th scope="col">{p.colPlayer}</th>
+                <th scope="col" class="name">
+                  {p.colPlayer}
+                </th>
                 <th scope="col">{p.colRating}</th>
                 <th scope="col">{p.colGames}</th>
                 <th scope="col">{p.colLastPlayed}</th>
@@ -89,7 +91,7 @@ export function LeaderboardScreen({ lang, t, family: asked }: ScreenProps & { re
               {board.players.map((e) => (
                 <tr key={e.name} data-player={e.name}>
                   <td>{e.rank}</td>
-                  <th scope="row">
+                  <th scope="row" class="name">
                     <a href={`#/player/${encodeURIComponent(e.name)}`}>{e.name}</a>
                   </th>
                   <td>

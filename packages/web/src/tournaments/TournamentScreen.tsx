@@ -101,7 +101,7 @@ export function TournamentScreen({ lang, t, id }: ScreenProps & { readonly id: s
           <span class={`status-mark status-${view.status}`} data-testid="tournament-status">
             {statusText(x, view.status)}
           </span>{' '}
-          {view.status === 'running' && x.roundOf(view.round, view.rounds)}
+          {view.status === 'running' && x.roundOf(view.round, view.totalRounds)}
           {view.status === 'open' && (
             <>
               {x.startsAt('')}
@@ -183,7 +183,9 @@ export function TournamentScreen({ lang, t, id }: ScreenProps & { readonly id: s
               <thead>
                 <tr>
                   <th scope="col">{x.colRank}</th>
-                  <th scope="col">{x.colPlayer}</th>
+                  <th scope="col" class="name">
+                    {x.colPlayer}
+                  </th>
                   <th scope="col">{x.colPoints}</th>
                   <th scope="col">{x.colBuchholz}</th>
                   <th scope="col">{x.colSB}</th>
@@ -196,7 +198,7 @@ export function TournamentScreen({ lang, t, id }: ScreenProps & { readonly id: s
                 {view.standings.map((s) => (
                   <tr key={s.name} data-player={s.name}>
                     <td>{s.rank}</td>
-                    <th scope="row">
+                    <th scope="row" class="name">
                       <a href={`#/player/${encodeURIComponent(s.name)}`}>{s.name}</a>
                     </th>
                     <td>{pointsText(lang, s.points)}</td>

@@ -13,7 +13,7 @@ import type { ApiRefusal } from '../online/api.js';
 import { dateTimeText } from '../players/format.js';
 import { rulesetName, timeText } from '../players/names.js';
 import { fetchTournaments, joinTournament } from './api.js';
-import { roundsText, tournamentRefusal } from './form.js';
+import { roundsText, totalRoundsOf, tournamentRefusal } from './form.js';
 import { useAccount, usePolling } from './hooks.js';
 import { statusText, tournamentsText, type TournamentsText } from './text.js';
 import '../game/game.css';
@@ -154,7 +154,7 @@ function TournamentItem(props: {
               <time dateTime={when.toISOString()}>{dateTimeText(lang, s.startsAt)}</time>
             </>
           ) : s.status === 'running' ? (
-            x.roundOf(s.round, s.rounds)
+            x.roundOf(s.round, totalRoundsOf(s))
           ) : (
             statusText(x, s.status)
           )}{' '}

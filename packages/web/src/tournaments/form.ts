@@ -157,6 +157,15 @@ export function countdownText(x: TournamentsText, ms: number): string | null {
   return x.cdMinutes(minutes, s % 60);
 }
 
+/**
+ * The rounds a tournament plays in all, as the list can tell (a page has the server's
+ * `totalRounds`): a Swiss's rounds; a round robin's (players − 1, or players when odd) × cycles.
+ */
+export function totalRoundsOf(t: Pick<TournamentSummary, 'kind' | 'rounds' | 'players'>): number {
+  if (t.kind === 'swiss') return t.rounds;
+  return (t.players % 2 === 1 ? t.players : t.players - 1) * t.rounds;
+}
+
 /** The rounds of a tournament in words: `5 rounds`, or a round robin's once or twice. */
 export function roundsText(x: TournamentsText, t: Pick<TournamentSummary, 'kind' | 'rounds'>): string {
   if (t.kind === 'swiss') return x.roundsCount(t.rounds);
