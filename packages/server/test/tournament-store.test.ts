@@ -92,6 +92,17 @@ describe.each(BACKENDS)('the tournaments store on %s', (backend) => {
     expect(await store.tournaments.leave('Tourn00001', 'bran', now)).toBe('left');
     expect(await store.tournaments.leave('Tourn00001', 'bran', now)).toBe('absent');
     expect(await store.tournaments.openBy('ailill')).toBe(1);
+    // An entry whose account is gone (deleted) is removed before the start, once.
+    expect(await store.tournaments.join('Tourn00001', { id: 'ghost', name: 'ghost' }, now)).toBe('joined');
+    const before = (await store.tournaments.load('Tourn00001'))!;
+    expect(before.players.map((p) => [p.userId, p.active])).toEqual([
+      ['ailill', true],
+      ['ghost', false],
+    ]);
+    const v = before.tournament.version;
+    expect(await store.tournaments.prune('Tourn00001', v, now)).toBe(true);
+    expect(await store.tournaments.prune('Tourn00001', v, now)).toBe(false);
+    expect((await store.tournaments.load('Tourn00001'))!.players.map((p) => p.userId)).toEqual(['ailill']);
     // Its start has come: nobody joins or leaves, even before the director has started it.
     const later = Date.now() + 700_000;
     expect(await store.tournaments.join('Tourn00001', bran, later)).toBe('closed');

@@ -189,6 +189,54 @@ describe.each(BACKENDS)('tournaments on %s', (backend) => {
     expect(list.finished.map((t) => [t.id, t.status, t.players])).toEqual([[created.id, 'finished', 4]]);
   }, 90_000);
 
+  it('a player who deletes the account leaves an open tournament, and is paired no more in a running Swiss', async () => {
+    const { server, setup } = await serve(backend);
+    const [ailill, bran, cormac, deirdre, eithne] = await Promise.all(
+      ['ailill', 'bran', 'cormac', 'deirdre', 'eithne'].map((name) => signUp(server.url, name)),
+    );
+    const players: Record<string, Session> = { ailill: ailill!, bran: bran!, cormac: cormac! };
+    await setRatings(setup, 'brandubh', [
+      [ailill!, 1800],
+      [bran!, 1700],
+      [cormac!, 1600],
+      [deirdre!, 1500],
+    ]);
+    const created = await createTournament(server.url, ailill!, { rounds: 2, startsAt: Date.now() + 2_500 });
+    for (const s of [bran!, cormac!, deirdre!, eithne!]) await joinTournament(server.url, created.id, s);
+    const remove = (s: Session) =>
+      apiAs(server.url, '/api/account/delete', s, { body: { password: 'correct horse' } }).then((r) =>
+        expect(r.status).toBe(204),
+      );
+    // Eithne deletes her account before the start: she takes no part.
+    await remove(eithne!);
+    // Round 1 by rating: A-B, C-D.
+    let view = await until(server.url, created.id, playing(1));
+    expect(view.entrants).toEqual(['ailill', 'bran', 'cormac', 'deirdre']);
+    expect(pairsOf(view.pairings[0]!)).toEqual(['ailill-bran', 'cormac-deirdre']);
+    // Deirdre deletes hers while her game is on: she resigns it; Ailill beats Bran.
+    await remove(deirdre!);
+    await playRound(server, { ...view, pairings: [view.pairings[0]!.slice(0, 1)] }, players, {
+      'ailill-bran': 'attackers',
+    });
+    // Round 2 among the three left: A (1, 1800), C (1, 1600), B (0): B, the lowest ranked, has
+    // the bye; A and C have both attacked once: the higher ranked, A, attacks.
+    view = await until(server.url, created.id, playing(2));
+    expect(view.pairings[0]!.map((p) => [p.defenders, p.score, p.result?.reason])).toEqual([
+      ['bran', 1, 'resignation'],
+      ['deleted player', 1, 'resignation'],
+    ]);
+    expect(pairsOf(view.pairings[1]!)).toEqual(['ailill-cormac', 'bran bye']);
+    await playRound(server, view, players, { 'ailill-cormac': 'draw' });
+    view = await until(server.url, created.id, (v) => v.status === 'finished');
+    // A 1½, C 1½ (A's opponents: B 1 + C 1½ = 2½; C's: D 0 + A 1½ = 1½), B 1 (a bye), D 0.
+    expect(view.standings.map((s) => [s.name, s.points, s.buchholz])).toEqual([
+      ['ailill', 1.5, 2.5],
+      ['cormac', 1.5, 1.5],
+      ['bran', 1, 1.5],
+      ['deleted player', 0, 1.5],
+    ]);
+  }, 90_000);
+
   it('a round robin of three: each player sits out one round (worth nothing), and meets each other once', async () => {
     const { server, setup } = await serve(backend);
     const [ailill, bran, cormac] = await Promise.all(

@@ -115,6 +115,11 @@ export interface TournamentStore {
    */
   join(id: string, player: { readonly id: string; readonly name: string }, now: number): Promise<JoinOutcome>;
   leave(id: string, userId: string, now: number): Promise<LeaveOutcome>;
+  /**
+   * Removes the entries of deleted accounts from an open tournament (before its start) if its
+   * version is still `expectVersion`; whether it did.
+   */
+  prune(id: string, expectVersion: number, now: number): Promise<boolean>;
   /** Tournaments created by the account that have not started yet. */
   openBy(userId: string): Promise<number>;
   /**
@@ -370,6 +375,34 @@ export class KyselyTournaments implements TournamentStore {
       .set({ version: int(t.version) + 1, updated_at: now })
       .where('id', '=', t.id)
       .execute();
+  }
+
+  async prune(id: string, expectVersion: number, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      const updated = await tx
+        .updateTable('tournaments')
+        .set({ version: expectVersion + 1, updated_at: now })
+        .where('id', '=', id)
+        .where('version', '=', expectVersion)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+      await tx
+        .deleteFrom('tournament_players')
+        .where('tournament_id', '=', id)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('users')
+                .select('users.id')
+                .whereRef('users.id', '=', 'tournament_players.user_id'),
+            ),
+          ),
+        )
+        .execute();
+      return true;
+    });
   }
 
   async openBy(userId: string): Promise<number> {

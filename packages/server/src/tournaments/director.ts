@@ -134,6 +134,11 @@ export class Director {
     const now = Date.now();
     if (t.status === 'open') {
       if (t.startsAt > now) return false;
+      // A player who deleted the account before the start takes no part.
+      if (detail.players.some((p) => !p.active)) {
+        await this.store.tournaments.prune(t.id, t.version, now);
+        return true;
+      }
       if (detail.players.length < 2) {
         if (await this.store.tournaments.settle(t.id, t.version, 'cancelled', now))
           this.log(`tournaments: ${t.id} cancelled: fewer than two players at the start`, { level: 'info' });

@@ -11,7 +11,8 @@
  * - An ended game scores as it ended (a win 1, a draw ½). A game aborted unplayed (nobody
  *   moved in time: the server aborts such a game, and no tournament game can be aborted by a
  *   player) is lost by forfeit by the side that had to move. A player whose account was deleted
- *   loses the games of later rounds by forfeit (no game is made), and is paired no more in a Swiss.
+ *   before the start takes no part (the director removes the entry); after it, loses the games
+ *   of later rounds by forfeit (no game is made), and is paired no more in a Swiss.
  * - Standings: points, then Buchholz, then Sonneborn-Berger, then rating (pairing.ts).
  */
 
