@@ -56,7 +56,7 @@ describe('guest seats', () => {
     store.save(seat('Aaaaaaaa02', T2, 1));
     store.save(seat('Aaaaaaaa01', T1, 2));
     let sent: unknown;
-    let csrf: string | null = null;
+    let csrf: unknown = null;
     const api = {
       signUp: (name: string, password: string, seats: unknown) => {
         sent = { name, password, seats };
@@ -217,6 +217,19 @@ describe('the CSRF token', () => {
       ['PUT', 'tok-1'],
       ['GET', undefined],
     ]);
+  });
+
+  it('is waited for by a request made while the account is being read', async () => {
+    const r = recorder();
+    let give: (token: string | null) => void = () => undefined;
+    const pending = new Promise<string | null>((resolve) => (give = resolve));
+    const api = createApi(r.fetch, 'http://tafl.example/', () => pending);
+    const joined = api.join('Aaaaaaaa01', 'x');
+    await Promise.resolve();
+    expect(r.sent).toEqual([]);
+    give('tok-late');
+    await joined;
+    expect(header(r.sent[0]!.init)).toBe('tok-late');
   });
 
   it('is not sent signed out', async () => {

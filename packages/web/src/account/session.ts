@@ -35,7 +35,7 @@ export class AccountSession {
   constructor(
     private readonly api: AccountApi,
     private readonly seats: SeatStore,
-    private readonly setCsrf: (token: string | null) => void = setPageCsrf,
+    private readonly setCsrf: (token: string | null | Promise<string | null>) => void = setPageCsrf,
   ) {}
 
   snapshot(): AccountSnapshot {
@@ -50,7 +50,10 @@ export class AccountSession {
   /** Asks the server who is signed in, once (again with `force`). */
   load(force = false): Promise<AccountSnapshot> {
     if (this.loading && !force) return this.loading;
-    this.loading = this.api.state().then((answer) => {
+    const state = this.api.state();
+    // A state-changing request made meanwhile waits for the token.
+    this.setCsrf(state.then((answer) => (answer.ok ? answer.value.csrf : null)));
+    this.loading = state.then((answer) => {
       if (answer.ok) {
         this.setCsrf(answer.value.csrf);
         this.set({
@@ -59,7 +62,10 @@ export class AccountSession {
           myTurn: answer.value.user ? this.snap.myTurn : null,
         });
         if (answer.value.user) void this.refreshCount();
-      } else this.set({ ...this.snap, loaded: true });
+      } else {
+        this.setCsrf(null);
+        this.set({ ...this.snap, loaded: true });
+      }
       return this.snap;
     });
     return this.loading;

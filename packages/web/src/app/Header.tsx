@@ -176,6 +176,12 @@ export function Header({ lang, t, route, onLang }: HeaderProps) {
             />
           </svg>
           <span>{f.menu}</span>
+          {/* On a phone the count shows on the closed menu too. */}
+          {user && count > 0 && (
+            <span class="turn-count" aria-hidden="true">
+              {count}
+            </span>
+          )}
         </button>
         <ul id="main-menu" class="menu">
           {links.map(([href, label]) => (

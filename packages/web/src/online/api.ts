@@ -64,12 +64,15 @@ export interface Api {
   saveAnalysis(id: string, analysis: GameAnalysis): Promise<ApiResult<{ readonly depth: number }>>;
 }
 
-/** The session's CSRF token to send, or null when signed out. */
-export type CsrfSource = () => string | null;
+/** The session's CSRF token to send, or null when signed out (a promise while it is being read). */
+export type CsrfSource = () => string | null | Promise<string | null>;
 
-let pageCsrf: string | null = null;
-/** The page's account session sets its CSRF token here (null when signed out). */
-export const setPageCsrf = (token: string | null): void => {
+let pageCsrf: string | null | Promise<string | null> = null;
+/**
+ * The page's account session sets its CSRF token here (null when signed out), or the promise of
+ * it while it asks the server: a request made meanwhile waits for it.
+ */
+export const setPageCsrf = (token: string | null | Promise<string | null>): void => {
   pageCsrf = token;
 };
 export const readPageCsrf: CsrfSource = () => pageCsrf;
@@ -87,10 +90,10 @@ export function createRequester(
   base?: string,
   csrf: CsrfSource = readPageCsrf,
 ): Requester {
-  return <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => {
+  return async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const token = method === 'GET' ? null : csrf();
+    const token = method === 'GET' ? null : await csrf();
     if (token) headers[CSRF_HEADER] = token;
     return call<T>(fetcher, apiUrl(path, base), {
       method,
