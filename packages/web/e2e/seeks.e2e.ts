@@ -66,6 +66,11 @@ describe('a rated seek', () => {
     const blocked = seen.getByTestId('join-blocked');
     expect(await blocked.getAttribute('data-block')).toBe('signin');
     expect(await blocked.textContent()).toBe('Sign in to play rated');
+    // Opened by its link, the game asks the guest to sign in rather than for a name.
+    await seen.locator('a.game-summary-main').click();
+    await guest.getByTestId('rated-sign-in').waitFor({ timeout: 20_000 });
+    expect(await guest.locator('.join-seat').count()).toBe(0);
+    expect(await guest.getByTestId('watching').count()).toBe(1);
     const own = await lobbyEntry(olaf, id);
     expect(await own.locator('[data-block="own"]').count()).toBe(1);
 

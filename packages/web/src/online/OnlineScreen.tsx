@@ -197,7 +197,9 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
           setJoin('auto');
         } else {
           setJoinRefused(granted);
-          setJoin(granted.code === 'seat/taken' ? 'watch' : 'ask');
+          // Taken, or not for this player (rated, out of range, one's own): nothing to retype.
+          const final = ['seat/taken', 'seat/rated', 'seat/range', 'seat/own'].includes(granted.code);
+          setJoin(final ? 'watch' : 'ask');
         }
       });
   };
@@ -205,10 +207,15 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
   const account = useAccount();
   useEffect(() => {
     if (!mayJoin || join !== 'auto') return;
+    // A rated game's seat is for signed-in players: a guest is asked to sign in instead.
+    if (header?.rated && !account.user) {
+      if (account.loaded) setJoin('watch');
+      return;
+    }
     const remembered = account.user?.name ?? pageSeats().name();
     if (remembered) takeSeat(remembered);
     else setJoin('ask');
-  }, [mayJoin, join]);
+  }, [mayJoin, join, account.loaded]);
 
   // What the player has seen of their game, so that an end while away is announced once (away.ts).
   useEffect(() => {
@@ -407,6 +414,14 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
               </button>
             </div>
           </form>
+        )}
+        {mayJoin && header.rated && !account.user && (
+          <p class="banner" data-testid="rated-sign-in">
+            <span class="banner-text">
+              {accountText(t).errSeatRated}{' '}
+              <a href={`#/signin?from=${encodeURIComponent(`#/online/${id}`)}`}>{accountText(t).navSignIn}</a>
+            </span>
+          </p>
         )}
         {joinRefused && (
           <div class="banner banner-error" role="alert">
