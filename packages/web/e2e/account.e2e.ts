@@ -2,6 +2,8 @@
 // through the form, and the game becomes the account's (its seat shows the account's name, linked
 // to the player page); a reload keeps the player signed in; signing out shows "Sign in" again;
 // a wrong password is refused with a sentence in the form's live region; the right one signs in.
+// And the account page: the password changed (a wrong current one refused), every session
+// signed out, the account deleted only with its password and the box ticked, and gone after.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fillSignIn, signUp, waitForAccount } from './accounts.js';
@@ -97,6 +99,67 @@ describe('an account', () => {
     await waitForAccount(page, 'Ragnar_1');
     await page.waitForFunction(() => location.hash === '#/games');
     await page.locator('[data-screen="games"] h1').waitFor();
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it('changes its password, signs out everywhere, and is deleted with its password and a confirmation', async () => {
+    const page = await open(app.server.url);
+    await page.getByTestId('nav-sign-in').waitFor();
+    await signUp(page, 'Helga', 'first password');
+    await page.getByTestId('nav-account').click();
+    await page.getByTestId('signed-in-as').waitFor();
+
+    // The password: a wrong current one is refused, the right one changes it.
+    const change = page.locator('form[aria-labelledby="account-password"]');
+    await change.locator('input[name="current-password"]').fill('not it at all');
+    await change.locator('input[name="new-password"]').fill('second password');
+    await change.getByRole('button', { name: 'Change the password' }).click();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('form[aria-labelledby="account-password"] [role="status"]')?.textContent !==
+        '',
+    );
+    expect(await change.locator('[role="status"]').textContent()).toBe(
+      'The user name or the password is wrong.',
+    );
+    await change.locator('input[name="current-password"]').fill('first password');
+    await change.getByRole('button', { name: 'Change the password' }).click();
+    await page.waitForFunction(() =>
+      document
+        .querySelector('form[aria-labelledby="account-password"] [role="status"]')
+        ?.textContent?.startsWith('The password is changed'),
+    );
+
+    // Signed out everywhere; the new password signs in, the old one no longer does.
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByTestId('nav-sign-in').waitFor();
+    await fillSignIn(page, 'Helga', 'first password');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="account-error"]')?.textContent !== '',
+    );
+    await fillSignIn(page, 'Helga', 'second password');
+    await waitForAccount(page, 'Helga');
+
+    // Deleting: only with the password and the box ticked; then signed out, and gone.
+    await page.getByTestId('nav-account').click();
+    const remove = page.locator('form[aria-labelledby="account-delete"]');
+    await remove.waitFor();
+    expect(await remove.textContent()).toContain('“deleted player”');
+    const button = remove.getByRole('button', { name: 'Delete the account' });
+    await remove.locator('input[name="delete-password"]').fill('second password');
+    expect(await button.isDisabled()).toBe(true);
+    await remove.getByRole('checkbox').check();
+    expect(await button.isDisabled()).toBe(false);
+    await button.click();
+    await page.getByTestId('nav-sign-in').waitFor();
+    await page.waitForFunction(() => location.hash === '#/');
+    await fillSignIn(page, 'Helga', 'second password');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="account-error"]')?.textContent !== '',
+    );
+    expect(await page.getByTestId('account-error').textContent()).toBe(
+      'The user name or the password is wrong.',
+    );
     expect(errorsOf(page)).toEqual([]);
   });
 });
