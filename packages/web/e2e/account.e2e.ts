@@ -1,6 +1,7 @@
 // Accounts in Chromium, against `npm start`'s server: a guest creates a game, then signs up
 // through the form, and the game becomes the account's (its seat shows the account's name, linked
-// to the player page); a reload keeps the player signed in; signing out shows "Sign in" again;
+// to the player page); a reload keeps the player signed in; signing out shows "Sign in" again
+// and forgets the game's seat in this browser, which signing in gets back from the server;
 // a wrong password is refused with a sentence in the form's live region; the right one signs in.
 // And the account page: the password changed (a wrong current one refused), every session
 // signed out, the account deleted only with its password and the box ticked, and gone after.
@@ -78,6 +79,9 @@ describe('an account', () => {
     await page.getByTestId('nav-sign-in').waitFor();
     expect(await page.getByTestId('nav-account').count()).toBe(0);
     expect(await page.getByTestId('nav-my-games').count()).toBe(0);
+    // This browser forgot its seat in the account's game (its token is the account's).
+    const gameId = gameHash.split('/')[2]!;
+    expect(await page.evaluate(() => localStorage.getItem('tafl.online.seats') ?? '')).not.toContain(gameId);
     await page.reload();
     await page.getByTestId('nav-sign-in').waitFor();
 
@@ -99,6 +103,10 @@ describe('an account', () => {
     await waitForAccount(page, 'Ragnar_1');
     await page.waitForFunction(() => location.hash === '#/games');
     await page.locator('[data-screen="games"] h1').waitFor();
+    // The seat again, from the server: the game shows its link to send, as to its creator.
+    await page.locator(`[data-game="${gameId}"] a.action`).click();
+    await page.getByTestId('online-link').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('watching').count()).toBe(0);
     expect(errorsOf(page)).toEqual([]);
   });
 

@@ -92,6 +92,53 @@ describe('guest seats', () => {
   });
 });
 
+describe('signing out', () => {
+  it('forgets the seats of the account’s games in progress, and keeps the others', async () => {
+    const memory = new Map<string, string>();
+    const store = createSeatStore({
+      getItem: (k) => memory.get(k) ?? null,
+      setItem: (k, v) => void memory.set(k, v),
+    });
+    store.save(seat('Aaaaaaaa01', T1, 1));
+    store.save(seat('Aaaaaaaa02', T2, 2));
+    const calls: string[] = [];
+    const api = {
+      myGames: () => {
+        calls.push('myGames');
+        return Promise.resolve({
+          ok: true as const,
+          value: { games: [{ id: 'Aaaaaaaa01' }], myTurn: 0 },
+        });
+      },
+      signOut: () => {
+        calls.push('signOut');
+        return Promise.resolve({ ok: true as const, value: undefined });
+      },
+    } as unknown as AccountApi;
+    const session = new AccountSession(api, store, () => undefined);
+    expect((await session.signOut(false)).ok).toBe(true);
+    expect(calls).toEqual(['myGames', 'signOut']);
+    expect(store.all().map((s) => s.id)).toEqual(['Aaaaaaaa02']);
+  });
+
+  it('keeps every seat when the server refuses', async () => {
+    const memory = new Map<string, string>();
+    const store = createSeatStore({
+      getItem: (k) => memory.get(k) ?? null,
+      setItem: (k, v) => void memory.set(k, v),
+    });
+    store.save(seat('Aaaaaaaa01', T1, 1));
+    const api = {
+      myGames: () =>
+        Promise.resolve({ ok: true as const, value: { games: [{ id: 'Aaaaaaaa01' }], myTurn: 0 } }),
+      signOutAll: () => Promise.resolve({ ok: false as const, code: 'csrf/refused' as const, message: 'no' }),
+    } as unknown as AccountApi;
+    const session = new AccountSession(api, store, () => undefined);
+    expect((await session.signOut(true)).ok).toBe(false);
+    expect(store.all().map((s) => s.id)).toEqual(['Aaaaaaaa01']);
+  });
+});
+
 const game = (over: Partial<PlayerGame>): PlayerGame => ({
   id: 'Gggggggg00',
   rulesId: 'brandubh-2019',

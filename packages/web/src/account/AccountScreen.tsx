@@ -55,12 +55,13 @@ export function AccountScreen({ lang, t }: ScreenProps) {
 
   const out = (everywhere: boolean): void => {
     setBusy(true);
-    const api = pageAccountApi();
-    void (everywhere ? api.signOutAll() : api.signOut()).then((answer) => {
-      setBusy(false);
-      if (answer.ok || answer.code === 'auth/required') pageAccount().signedOut();
-      else setSaid(refusalText(t, answer.code, answer.message));
-    });
+    void pageAccount()
+      .signOut(everywhere)
+      .then((answer) => {
+        setBusy(false);
+        if (!answer.ok && answer.code !== 'auth/required')
+          setSaid(refusalText(t, answer.code, answer.message));
+      });
   };
 
   return (

@@ -6,7 +6,8 @@
  *
  * After signing up or in, the browser's guest seats were sent with the request and the server
  * answered their new tokens: `signedIn` keeps those in the seat store (tokens.ts), so the same
- * games are played with the account's token from then on.
+ * games are played with the account's token from then on. Signing out forgets the seats of the
+ * account's games in progress.
  */
 
 import type { AccountView, MyGames, SignedIn } from '@tafl/server/protocol';
@@ -96,6 +97,21 @@ export class AccountSession {
     this.loading = Promise.resolve({ loaded: true, user: answer.user, myTurn: null });
     this.set({ loaded: true, user: answer.user, myTurn: null });
     void this.refreshCount();
+  }
+
+  /**
+   * Signs out here or everywhere. This browser then forgets its seats in the account's games in
+   * progress: their token is the account's, and the next person at this computer is not to play
+   * them (signed in again, the page asks the server for them).
+   */
+  async signOut(everywhere: boolean) {
+    const mine = await this.api.myGames();
+    const answer = await (everywhere ? this.api.signOutAll() : this.api.signOut());
+    if (answer.ok || answer.code === 'auth/required') {
+      if (mine.ok) for (const game of mine.value.games) this.seats.forget(game.id);
+      this.signedOut();
+    }
+    return answer;
   }
 
   /** Signed out (here or everywhere, or the account deleted). */
