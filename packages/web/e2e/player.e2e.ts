@@ -6,7 +6,7 @@
 // A player with no rated game has a friendly empty state, an unknown name a clear message, and
 // the leaderboard lists nobody yet (provisional ratings are not listed). Screenshot to look at:
 // /tmp/player-page.png.
-import type { PlayerView, SeatGrant } from '@tafl/server/protocol';
+import type { Leaderboard, PlayerView, SeatGrant } from '@tafl/server/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from './harness.js';
@@ -209,6 +209,50 @@ describe('the player page', () => {
     await cat.getByTestId('player-unknown').waitFor();
     expect(await cat.getByTestId('player-unknown').textContent()).toContain(
       'Il n’y a aucun joueur nommé « Nobody_here ».',
+    );
+  });
+
+  it('lists a leaderboard’s players with their rank, page, rating, games and last game, in Spanish', async () => {
+    // A settled rating takes a dozen rated games: the server's answer is given here, as it sends it.
+    const at = Date.UTC(2026, 9, 3, 12);
+    const board: Leaderboard = {
+      family: 'ard-ri',
+      players: [
+        { rank: 1, name: 'Medb', rating: 1712, deviation: 64, games: 31, lastPlayedAt: at },
+        { rank: 2, name: 'Fergus', rating: 1650, deviation: 90, games: 14, lastPlayedAt: at },
+        { rank: 2, name: 'Ailill', rating: 1650, deviation: 101, games: 12, lastPlayedAt: at },
+      ],
+    };
+    const context = await app.browser.newContext({ locale: 'es-ES', viewport: { width: 1200, height: 900 } });
+    app.contexts.push(context);
+    const page = await context.newPage();
+    await page.route('**/api/leaderboard/ard-ri', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(board) }),
+    );
+    await page.goto(`${app.server.url}#/leaderboard/ard-ri`);
+    const rows = page.locator('section[data-family="ard-ri"] tbody tr');
+    await rows.first().waitFor();
+    expect(await page.locator('.family-tab[aria-current="page"]').textContent()).toBe('Ard Ri');
+    expect(await page.locator('thead th').allTextContents()).toEqual([
+      'Puesto',
+      'Jugador',
+      'Puntuación',
+      'Partidas',
+      'Última partida',
+    ]);
+    expect(await rows.count()).toBe(3);
+    const cells = await rows.nth(0).locator('td, th').allTextContents();
+    expect(cells.slice(0, 4)).toEqual(['1', 'Medb', '1712 ±64', '31']);
+    expect(cells[4]).toMatch(/oct.*2026/i);
+    expect(await rows.nth(2).locator('td').first().textContent()).toBe('2');
+    expect(await rows.nth(0).locator('a').getAttribute('href')).toBe('#/player/Medb');
+    // Who is listed, said in the page's language.
+    expect(await page.locator('section[data-family="ard-ri"]').textContent()).toContain('últimos 3 meses');
+    // The other tab, and an unknown family falling back to Brandubh's with a sentence.
+    await page.goto(`${app.server.url}#/leaderboard/tablut`);
+    await page.locator('section[data-family="brandubh"]').waitFor();
+    expect(await page.locator('section[data-family="brandubh"]').textContent()).toContain(
+      'No hay ninguna familia de puntuación llamada «tablut»',
     );
   });
 });

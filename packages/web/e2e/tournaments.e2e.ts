@@ -55,6 +55,8 @@ async function call<T>(page: Page, path: string, body?: unknown): Promise<{ stat
 async function signUp(page: Page, name: string): Promise<void> {
   const { status } = await call(page, 'api/account/signup', { name, password: PASSWORD });
   expect(status).toBe(201);
+  // The app asks who is signed in when it loads (the sign-up form would have told it).
+  await page.reload();
 }
 
 describe('tournaments', () => {

@@ -154,11 +154,14 @@ export const navigate: Navigate = (route) => {
 
 /** The current route, following the address bar. */
 export function useRoute(): Route {
-  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  const [first] = useState(() => location.hash);
+  const [route, setRoute] = useState(() => parseRoute(first));
   useEffect(() => {
     const onChange = (): void => setRoute(parseRoute(location.hash));
     addEventListener('hashchange', onChange);
+    // A change between the first render and now (a link followed as the page loads) is not missed.
+    if (location.hash !== first) onChange();
     return () => removeEventListener('hashchange', onChange);
-  }, []);
+  }, [first]);
   return route;
 }

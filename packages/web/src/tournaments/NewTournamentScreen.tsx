@@ -20,7 +20,7 @@ import { familyName, playersText } from '../players/text.js';
 import { rulesetName } from '../players/names.js';
 import { createTournament } from './api.js';
 import { defaultForm, problemText, requestOf, tournamentRefusal, type TournamentForm } from './form.js';
-import { useAccount } from './hooks.js';
+import { signInHref, useAccount } from './hooks.js';
 import { tournamentsText } from './text.js';
 import '../game/game.css';
 import '../players/players.css';
@@ -67,7 +67,7 @@ export function NewTournamentScreen({ lang, t, navigate }: ScreenProps) {
         <section class="panel">
           <h1>{x.newTitle}</h1>
           <p>{x.signInToPlay}</p>
-          <a class="action primary" href="#/signin">
+          <a class="action primary" href={signInHref('#/tournaments/new')}>
             {x.signIn}
           </a>
         </section>

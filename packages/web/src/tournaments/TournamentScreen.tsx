@@ -13,7 +13,7 @@ import type { ApiRefusal } from '../online/api.js';
 import { dateTimeText, pointsText } from '../players/format.js';
 import { fetchTournament, joinTournament, leaveTournament } from './api.js';
 import { countdownText, scoreLine, tournamentRefusal } from './form.js';
-import { useAccount, usePolling } from './hooks.js';
+import { signInHref, useAccount, usePolling } from './hooks.js';
 import { statusText, tournamentsText, type TournamentsText } from './text.js';
 import { tournamentLine } from './TournamentsScreen.js';
 import '../game/game.css';
@@ -141,7 +141,7 @@ export function TournamentScreen({ lang, t, id }: ScreenProps & { readonly id: s
           ) : account ? (
             <p class="rating-note">
               {x.signInToPlay}{' '}
-              <a class="action small" href="#/signin">
+              <a class="action small" href={signInHref(`#/tournament/${encodeURIComponent(view.id)}`)}>
                 {x.signIn}
               </a>
             </p>

@@ -4,7 +4,7 @@
  * opening its page; a signed-in player may create one.
  */
 
-import type { AccountState, TournamentList, TournamentSummary } from '@tafl/server/protocol';
+import type { AccountView, TournamentList, TournamentSummary } from '@tafl/server/protocol';
 import { useState } from 'preact/hooks';
 import type { ScreenProps } from '../app/screen.js';
 import { useTitle } from '../app/title.js';
@@ -14,7 +14,7 @@ import { dateTimeText } from '../players/format.js';
 import { rulesetName, timeText } from '../players/names.js';
 import { fetchTournaments, joinTournament } from './api.js';
 import { roundsText, totalRoundsOf, tournamentRefusal } from './form.js';
-import { useAccount, usePolling } from './hooks.js';
+import { signInHref, useAccount, usePolling } from './hooks.js';
 import { statusText, tournamentsText, type TournamentsText } from './text.js';
 import '../game/game.css';
 import '../players/players.css';
@@ -90,7 +90,7 @@ export function TournamentsScreen({ lang, t, navigate }: ScreenProps) {
         ) : account ? (
           <p class="rating-note">
             {x.signInToPlay}{' '}
-            <a class="action small" href="#/signin">
+            <a class="action small" href={signInHref('#/tournaments')}>
               {x.signIn}
             </a>
           </p>
@@ -135,7 +135,7 @@ function TournamentItem(props: {
   lang: Lang;
   t: Messages;
   x: TournamentsText;
-  account: AccountState | undefined;
+  account: { readonly user: AccountView | null } | undefined;
   busy: boolean;
   onJoin: () => void;
 }) {

@@ -1,23 +1,20 @@
 /** Hooks of the tournaments' pages: who is signed in, and a request repeated while the page is seen. */
 
-import type { AccountState } from '@tafl/server/protocol';
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { fetchAccount } from './api.js';
+import type { AccountView } from '@tafl/server/protocol';
+import { useEffect, useRef } from 'preact/hooks';
+import { useAccount as usePageAccount } from '../account/session.js';
 
-/** The signed-in account (user null when signed out), undefined until known. */
-export function useAccount(): AccountState | undefined {
-  const [account, setAccount] = useState<AccountState | undefined>();
-  useEffect(() => {
-    let alive = true;
-    void fetchAccount().then((answer) => {
-      if (alive) setAccount(answer.ok ? answer.value : { user: null, csrf: null });
-    });
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return account;
+/**
+ * The signed-in account (user null when signed out), undefined until known: the page's account
+ * (account/session.ts), which the header's sign-in and sign-out change.
+ */
+export function useAccount(): { readonly user: AccountView | null } | undefined {
+  const snap = usePageAccount();
+  return snap.loaded ? { user: snap.user } : undefined;
 }
+
+/** The sign-in page, coming back to `hash` once signed in. */
+export const signInHref = (hash: string): string => `#/signin?from=${encodeURIComponent(hash)}`;
 
 /**
  * Calls `load` now, again every `everyMs` while it answers true and the page is visible, and at
