@@ -320,6 +320,36 @@ export function proxyTests(proxied: () => Proxied, redirect: (path: string) => s
     expect(await write('127.0.0.3', '127.0.0.2')).toBe(400);
   });
 
+  it("takes a browser's sign-up and its signed-in game through the proxy, and refuses another site's", async () => {
+    const { httpsPort, ca } = proxied();
+    // As a browser on a page of this site sends it: the Host and the Origin with the port.
+    const site = { host: `${NAME}:${httpsPort}`, origin: `https://${NAME}:${httpsPort}` };
+    const json = { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...site };
+    const signUp = await https(httpsPort, ca, '/api/account/signup', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'proxied_player', password: 'correct horse' }),
+    });
+    expect(signUp.status, signUp.body).toBe(201);
+    const cookie = String(signUp.headers['set-cookie']?.[0]);
+    // The proxy said the browser came over TLS: the cookie is for TLS only.
+    expect(cookie).toMatch(/^tafl_session=[A-Za-z0-9_-]{43}; .*HttpOnly; SameSite=Lax; Secure$/);
+    const { csrf } = JSON.parse(signUp.body) as { csrf: string };
+    const session = { cookie: cookie.split(';')[0]!, 'x-tafl-csrf': csrf };
+    const create = (headers: Record<string, string>) =>
+      https(httpsPort, ca, '/api/games', {
+        method: 'POST',
+        headers: { ...json, ...session, ...headers },
+        body: JSON.stringify({ rules: 'brandub-fr', side: 'attackers', time: { kind: 'none' }, name: 'x' }),
+      });
+    const made = await create({});
+    expect(made.status, made.body).toBe(201);
+    expect((JSON.parse(made.body) as SeatGrant).game.seats.attackers.player).toBe('proxied_player');
+    const forged = await create({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    expect(forged.status).toBe(403);
+    expect(JSON.parse(forged.body)).toMatchObject({ error: { code: 'csrf/refused' } });
+  });
+
   it('sends plain HTTP to HTTPS, and requires TLS on the HTTPS port', async () => {
     const { httpPort, httpsPort } = proxied();
     const answer = await http(httpPort, '/api/games/abc?x=1');
