@@ -93,7 +93,7 @@ describe('guest seats', () => {
 });
 
 describe('signing out', () => {
-  it('forgets the seats of the account’s games in progress, and keeps the others', async () => {
+  it('forgets the seats holding the account’s token, and keeps the others', async () => {
     const memory = new Map<string, string>();
     const store = createSeatStore({
       getItem: (k) => memory.get(k) ?? null,
@@ -101,6 +101,8 @@ describe('signing out', () => {
     });
     store.save(seat('Aaaaaaaa01', T1, 1));
     store.save(seat('Aaaaaaaa02', T2, 2));
+    // A finished game of the account's: the same token.
+    store.save(seat('Aaaaaaaa03', T1, 3));
     const calls: string[] = [];
     const api = {
       myGames: () => {

@@ -32,6 +32,8 @@ export class AccountSession {
   private readonly listeners = new Set<Listener>();
   private loading: Promise<AccountSnapshot> | undefined;
   private counting: Promise<void> | undefined;
+  /** The account's seat token, as the server gave it in this page (to forget it at sign-out). */
+  private readonly accountTokens = new Set<string>();
 
   constructor(
     private readonly api: AccountApi,
@@ -89,6 +91,7 @@ export class AccountSession {
     const now = Date.now();
     const held = this.seats.all();
     const after = seatsAfterAttach(held, answer.seats, now);
+    for (const key of answer.seats) this.accountTokens.add(key.token);
     // Saved oldest first, so the store keeps them newest first.
     for (const seat of [...after].reverse()) {
       const was = held.find((s) => s.id === seat.id);
@@ -108,7 +111,15 @@ export class AccountSession {
     const mine = await this.api.myGames();
     const answer = await (everywhere ? this.api.signOutAll() : this.api.signOut());
     if (answer.ok || answer.code === 'auth/required') {
-      if (mine.ok) for (const game of mine.value.games) this.seats.forget(game.id);
+      // The account's token is the same in all its seats: every seat holding it goes, finished
+      // games' too.
+      const games = new Set(mine.ok ? mine.value.games.map((g) => g.id) : []);
+      const held = this.seats.all();
+      const tokens = new Set([
+        ...this.accountTokens,
+        ...held.filter((s) => games.has(s.id)).map((s) => s.token),
+      ]);
+      for (const seat of held) if (games.has(seat.id) || tokens.has(seat.token)) this.seats.forget(seat.id);
       this.signedOut();
     }
     return answer;
@@ -116,6 +127,7 @@ export class AccountSession {
 
   /** Signed out (here or everywhere, or the account deleted). */
   signedOut(): void {
+    this.accountTokens.clear();
     this.setCsrf(null);
     this.loading = Promise.resolve({ loaded: true, user: null, myTurn: null });
     this.set({ loaded: true, user: null, myTurn: null });
@@ -130,6 +142,11 @@ export class AccountSession {
       else if (answer.code === 'auth/required') this.signedOut();
     });
     return this.counting;
+  }
+
+  /** A seat of the account, fetched for this browser (its token is the account's). */
+  accountSeat(token: string): void {
+    this.accountTokens.add(token);
   }
 
   /** "My games" as just read (the screen's own request counts too). */

@@ -77,6 +77,8 @@ export async function startGame(
     if (!created.ok) return created;
     const { token, side, game } = created.value;
     seats.save({ id: game.id, token, side, at: Date.now() });
+    // Signed in, the token is the account's (forgotten at sign-out).
+    if (pageAccount().snapshot().user) pageAccount().accountSeat(token);
     navigate({ screen: 'online', id: game.id });
     return undefined;
   }

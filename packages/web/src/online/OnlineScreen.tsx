@@ -75,8 +75,10 @@ function AccountSeat(props: ScreenProps & { readonly id: string }) {
       .seat(id)
       .then((answer) => {
         if (!alive) return;
-        if (answer.ok && answer.value.game === id)
+        if (answer.ok && answer.value.game === id) {
           pageSeats().save({ id, token: answer.value.token, side: answer.value.side, at: Date.now() });
+          pageAccount().accountSeat(answer.value.token);
+        }
         setReady(true);
       });
     return () => {
@@ -130,6 +132,7 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
   const [join, setJoin] = useState<'auto' | 'ask' | 'watch' | 'joining'>('auto');
   const [joinRefused, setJoinRefused] = useState<ApiRefusal | undefined>();
   const [name, setName] = useState(() => pageSeats().name() ?? '');
+  const account = useAccount();
 
   useEffect(() => {
     const stop = session.subscribe(setSnap);
@@ -194,6 +197,7 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
       .then((granted) => {
         if (granted.ok) {
           session.claim(granted.value);
+          if (account.user) pageAccount().accountSeat(granted.value.token);
           setJoin('auto');
         } else {
           setJoinRefused(granted);
@@ -204,7 +208,6 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
       });
   };
   // A signed-in player takes it under the account's name (the server shows that name anyway).
-  const account = useAccount();
   useEffect(() => {
     if (!mayJoin || join !== 'auto') return;
     // A rated game's seat is for signed-in players: a guest is asked to sign in instead.
