@@ -75,38 +75,40 @@ export function LeaderboardScreen({ lang, t, family: asked }: ScreenProps & { re
             {p.leaderboardEmpty}
           </p>
         ) : (
-          <table class="score-table leaderboard-table">
-            <thead>
-              <tr>
-                <th scope="col">{p.colRank}</th>
-                <th scope="col" class="name">
-                  {p.colPlayer}
-                </th>
-                <th scope="col">{p.colRating}</th>
-                <th scope="col">{p.colGames}</th>
-                <th scope="col">{p.colLastPlayed}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {board.players.map((e) => (
-                <tr key={e.name} data-player={e.name}>
-                  <td>{e.rank}</td>
-                  <th scope="row" class="name">
-                    <a href={`#/player/${encodeURIComponent(e.name)}`}>{e.name}</a>
+          <div class="table-scroll">
+            <table class="score-table leaderboard-table">
+              <thead>
+                <tr>
+                  <th scope="col">{p.colRank}</th>
+                  <th scope="col" class="name">
+                    {p.colPlayer}
                   </th>
-                  <td>
-                    {Math.round(e.rating)} <span class="rating-dev">{deviationText(e.deviation)}</span>
-                  </td>
-                  <td>{e.games}</td>
-                  <td>
-                    <time dateTime={new Date(e.lastPlayedAt).toISOString()}>
-                      {dateText(lang, e.lastPlayedAt)}
-                    </time>
-                  </td>
+                  <th scope="col">{p.colRating}</th>
+                  <th scope="col">{p.colGames}</th>
+                  <th scope="col">{p.colLastPlayed}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {board.players.map((e) => (
+                  <tr key={e.name} data-player={e.name}>
+                    <td>{e.rank}</td>
+                    <th scope="row" class="name">
+                      <a href={`#/player/${encodeURIComponent(e.name)}`}>{e.name}</a>
+                    </th>
+                    <td>
+                      {Math.round(e.rating)} <span class="rating-dev">{deviationText(e.deviation)}</span>
+                    </td>
+                    <td>{e.games}</td>
+                    <td>
+                      <time dateTime={new Date(e.lastPlayedAt).toISOString()}>
+                        {dateText(lang, e.lastPlayedAt)}
+                      </time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
     </div>

@@ -145,34 +145,36 @@ function RatingPanel({ rating, lang, p }: { rating: RatingView; lang: Lang; p: P
       <h3>{p.graphTitle}</h3>
       <RatingGraph history={rating.history} games={rating.games} lang={lang} p={p} id={rating.family} />
       <h3 id={`${head}-score`}>{p.scoreTitle}</h3>
-      <table class="score-table" aria-labelledby={`${head}-score`} data-testid={`score-${rating.family}`}>
-        <thead>
-          <tr>
-            <th scope="col">{p.colSide}</th>
-            <th scope="col">{p.colGames}</th>
-            <th scope="col">{p.colWins}</th>
-            <th scope="col">{p.colDraws}</th>
-            <th scope="col">{p.colLosses}</th>
-            <th scope="col">{p.colScore}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(['attackers', 'defenders'] as const).map((side) => {
-            const s = rating[side];
-            const pct = scorePercent(s);
-            return (
-              <tr key={side} data-side={side}>
-                <th scope="row">{side === 'attackers' ? p.asAttackers : p.asDefenders}</th>
-                <td>{s.games}</td>
-                <td>{s.wins}</td>
-                <td>{s.draws}</td>
-                <td>{s.losses}</td>
-                <td>{pct === null ? '–' : `${pct.toLocaleString(lang)} %`}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div class="table-scroll">
+        <table class="score-table" aria-labelledby={`${head}-score`} data-testid={`score-${rating.family}`}>
+          <thead>
+            <tr>
+              <th scope="col">{p.colSide}</th>
+              <th scope="col">{p.colGames}</th>
+              <th scope="col">{p.colWins}</th>
+              <th scope="col">{p.colDraws}</th>
+              <th scope="col">{p.colLosses}</th>
+              <th scope="col">{p.colScore}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(['attackers', 'defenders'] as const).map((side) => {
+              const s = rating[side];
+              const pct = scorePercent(s);
+              return (
+                <tr key={side} data-side={side}>
+                  <th scope="row">{side === 'attackers' ? p.asAttackers : p.asDefenders}</th>
+                  <td>{s.games}</td>
+                  <td>{s.wins}</td>
+                  <td>{s.draws}</td>
+                  <td>{s.losses}</td>
+                  <td>{pct === null ? '–' : `${pct.toLocaleString(lang)} %`}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       <p class="rating-note">{p.scoreNote}</p>
     </section>
   );

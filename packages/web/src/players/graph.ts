@@ -43,7 +43,7 @@ export interface Box {
   readonly right: number;
 }
 
-export const GRAPH_BOX: Box = { width: 640, height: 220, left: 48, bottom: 26, top: 10, right: 14 };
+export const GRAPH_BOX: Box = { width: 480, height: 220, left: 46, bottom: 26, top: 10, right: 12 };
 
 export interface Tick {
   readonly value: number;

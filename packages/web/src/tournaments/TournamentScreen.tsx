@@ -223,27 +223,29 @@ export function TournamentScreen({ lang, t, id }: ScreenProps & { readonly id: s
           view.pairings.map((round, i) => (
             <div class="round" key={i} data-round={i + 1}>
               <h3>{x.roundTitle(i + 1)}</h3>
-              <table class="score-table pairings">
-                <thead>
-                  <tr>
-                    <th scope="col">{x.colAttackers}</th>
-                    <th scope="col">{x.colResult}</th>
-                    <th scope="col">{x.colDefenders}</th>
-                    <th scope="col">
-                      <span class="visually-hidden">{x.gameLink}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {round.map((pairing) => (
-                    <PairingRow
-                      key={`${pairing.attackers}-${pairing.defenders ?? ''}`}
-                      pairing={pairing}
-                      x={x}
-                    />
-                  ))}
-                </tbody>
-              </table>
+              <div class="table-scroll">
+                <table class="score-table pairings">
+                  <thead>
+                    <tr>
+                      <th scope="col">{x.colAttackers}</th>
+                      <th scope="col">{x.colResult}</th>
+                      <th scope="col">{x.colDefenders}</th>
+                      <th scope="col">
+                        <span class="visually-hidden">{x.gameLink}</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {round.map((pairing) => (
+                      <PairingRow
+                        key={`${pairing.attackers}-${pairing.defenders ?? ''}`}
+                        pairing={pairing}
+                        x={x}
+                      />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </div>
           ))
         )}
