@@ -339,7 +339,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     if (options.director) registerTournaments(app, { store, director: options.director, accounts, refuse });
   }
 
-  // Every write (a game created or joined, an analysis kept) takes a token of the address's bucket.
+  // Every write (a game created or joined, an analysis kept, an account or tournament request)
+  // takes a token of the address's bucket.
   const limiter = perAddress(options.httpRate ?? 2, 30);
   app.addHook('onRequest', async (request, reply) => {
     if ((request.method === 'POST' || request.method === 'PUT') && !limiter(clientKey(request.ip)))
@@ -348,7 +349,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
         message:
           request.method === 'PUT'
             ? 'too many analyses saved from here; wait a little'
-            : 'too many games created or joined from here; wait a little',
+            : request.url.startsWith('/api/games')
+              ? 'too many games created or joined from here; wait a little'
+              : 'too many requests from here; wait a little',
       });
     return undefined;
   });
