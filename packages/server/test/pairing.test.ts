@@ -9,6 +9,7 @@ import {
   roundRobin,
   standings,
   swissRound,
+  SWISS_SEARCH_STEPS,
   type Entrant,
   type History,
   type PlayedGame,
@@ -107,6 +108,41 @@ describe('a Swiss with an odd number of players', () => {
     expect(second.bye).not.toBe('eithne');
     const table = standings(five, { games: played, byes: ['eithne'] });
     expect(table.find((s) => s.id === 'eithne')!.points).toBe(1);
+  });
+});
+
+describe('a Swiss round that cannot be paired', () => {
+  /** Twenty players, the lowest `lost` of whom have met everyone above them already. */
+  function cornered(lost: number): { entrants: Entrant[]; history: History } {
+    const entrants = Array.from({ length: 20 }, (_, i) => ({
+      id: `p${String(i).padStart(2, '0')}`,
+      rating: 2000 - i,
+    }));
+    const top = entrants.slice(0, 20 - lost);
+    const games: PlayedGame[] = entrants
+      .slice(20 - lost)
+      .flatMap((low) => top.map((high) => ({ attackers: high.id, defenders: low.id, score: 1 as const })));
+    return { entrants, history: { games, byes: [] } };
+  }
+
+  it('is found out at once when a player has met everyone', () => {
+    // p19 has met p00 to p18: nobody is left for p19.
+    const { entrants, history } = cornered(1);
+    expect(swissRound(entrants, history)).toBeUndefined();
+  });
+
+  it('ends a hopeless search within its bound of steps', () => {
+    // p17, p18 and p19 have met all seventeen players above them: only each other are left to
+    // them, and three cannot pair among themselves; every way of pairing the seventeen above
+    // leaves one of those over too. Without a bound, the search would try them all (more than
+    // 10^9 ways): the test would never end.
+    const { entrants, history } = cornered(3);
+    expect(SWISS_SEARCH_STEPS).toBeLessThan(1e6);
+    expect(swissRound(entrants, history)).toBeUndefined();
+    // Two cornered players pair with each other: a round exists, and is found.
+    const two = cornered(2);
+    const round = swissRound(two.entrants, two.history)!;
+    expect(round.games.some((g) => [g.attackers, g.defenders].sort().join() === 'p18,p19')).toBe(true);
   });
 });
 

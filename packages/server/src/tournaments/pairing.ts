@@ -163,8 +163,17 @@ export function standings(entrants: readonly Entrant[], history: History): Stand
 }
 
 /**
+ * The search for a Swiss round tries at most this many partial pairings: a late round of a large
+ * tournament in which no pairing without a repeat exists could otherwise take longer than the age
+ * of the universe (the search backs up through every way of pairing the players above the one who
+ * cannot be paired). A round found takes a few hundred steps at most (64 players: well under a
+ * thousand), so the bound only ever ends a hopeless search.
+ */
+export const SWISS_SEARCH_STEPS = 200_000;
+
+/**
  * The next Swiss round after `history`; undefined when no pairing without a repeat exists (the
- * tournament has more rounds than it can pair).
+ * tournament has more rounds than it can pair), or none was found within SWISS_SEARCH_STEPS.
  */
 export function swissRound(entrants: readonly Entrant[], history: History): Round | undefined {
   const table = standings(entrants, history);
@@ -189,9 +198,14 @@ export function swissRound(entrants: readonly Entrant[], history: History): Roun
     players = players.filter((id) => id !== candidate);
   }
 
+  // A player who has met every other one cannot be paired at all: no search needed.
+  if (players.some((p) => players.every((o) => o === p || met.has(`${p} ${o}`)))) return undefined;
+
   const pairs: [string, string][] = [];
+  let steps = 0;
   const pair = (rest: readonly string[]): boolean => {
     if (rest.length === 0) return true;
+    if (++steps > SWISS_SEARCH_STEPS) return false;
     const [first, ...others] = rest as [string, ...string[]];
     const candidates = others
       .filter((o) => !met.has(`${first} ${o}`))
