@@ -132,7 +132,28 @@ describe('the rating history graph', () => {
   });
 });
 
+/** Words that are the same in English and in another language (names, units, shared words). */
+const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
+  es: ['familyBrandubh', 'familyArdRi'],
+  fr: ['familyBrandubh', 'colDate', 'colScore'],
+};
+
+const sample = (value: unknown): string =>
+  typeof value === 'function' ? (value as (...a: unknown[]) => string)('Brandubh', 3, 4) : String(value);
+
 describe('the players’ words', () => {
+  for (const lang of ['es', 'fr'] as const)
+    it(`${lang}: every key, none empty, translated`, () => {
+      const keys = Object.keys(PLAYERS_TEXT.en) as (keyof (typeof PLAYERS_TEXT)['en'])[];
+      expect(Object.keys(PLAYERS_TEXT[lang]).sort()).toEqual([...keys].sort());
+      for (const key of keys) {
+        const here = sample(PLAYERS_TEXT[lang][key]);
+        expect(here.trim(), `${lang}.${key}`).not.toBe('');
+        if (!SAME_AS_ENGLISH[lang]!.includes(key))
+          expect(here, `${lang}.${key}`).not.toBe(sample(PLAYERS_TEXT.en[key]));
+      }
+    });
+
   it('are there in every language, for both families, with the graph’s summary', () => {
     for (const lang of LANGUAGES) {
       const p = playersText(CATALOGUES[lang]);

@@ -118,6 +118,29 @@ describe('the new tournament form', () => {
   });
 });
 
+/** Words that are the same in English and in another language (names, units, shared words). */
+const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
+  es: ['cdDays', 'cdHours', 'cdMinutes', 'colBuchholz', 'colSB'],
+  fr: ['cdHours', 'cdMinutes', 'colPoints', 'colBuchholz', 'colSB'],
+};
+
+const sample = (value: unknown): string =>
+  typeof value === 'function' ? (value as (...a: unknown[]) => string)('Brandubh', 3, 4) : String(value);
+
+describe('the tournaments’ words', () => {
+  for (const lang of ['es', 'fr'] as const)
+    it(`${lang}: every key, none empty, translated`, () => {
+      const keys = Object.keys(TOURNAMENTS_TEXT.en) as (keyof (typeof TOURNAMENTS_TEXT)['en'])[];
+      expect(Object.keys(TOURNAMENTS_TEXT[lang]).sort()).toEqual([...keys].sort());
+      for (const key of keys) {
+        const here = sample(TOURNAMENTS_TEXT[lang][key]);
+        expect(here.trim(), `${lang}.${key}`).not.toBe('');
+        if (!SAME_AS_ENGLISH[lang]!.includes(key))
+          expect(here, `${lang}.${key}`).not.toBe(sample(TOURNAMENTS_TEXT.en[key]));
+      }
+    });
+});
+
 describe('a tournament in words', () => {
   it('counts down to the start in days, hours, minutes, seconds', () => {
     expect(countdownText(x, 2 * 86_400_000 + 5 * 3_600_000 + 1000)).toBe('2 d 5 h');
