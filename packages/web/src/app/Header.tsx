@@ -7,7 +7,8 @@
  *
  * Accounts (issue 15): a guest sees "Sign in"; a signed-in player sees "My games" with the count
  * of games waiting for their move (read again every half minute, when the window gets the focus
- * and on each new screen) and their name, which opens the account page.
+ * and on each new screen) and their name, which opens the account page (on a narrow desktop its
+ * mark alone, the name kept for screen readers and as the link's title).
  */
 
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -208,7 +209,29 @@ export function Header({ lang, t, route, onLang }: HeaderProps) {
                 }
                 {...(href === '#/account' ? { title: a.navAccount(label) } : {})}
               >
-                {label}
+                {href === '#/account' ? (
+                  <>
+                    <svg
+                      class="account-icon"
+                      viewBox="0 0 24 24"
+                      width="18"
+                      height="18"
+                      aria-hidden="true"
+                      focusable="false"
+                    >
+                      <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" stroke-width="2" />
+                      <path
+                        d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7"
+                        fill="none"
+                        stroke="currentColor"
+                        stroke-width="2"
+                      />
+                    </svg>
+                    <span class="account-name">{label}</span>
+                  </>
+                ) : (
+                  label
+                )}
                 {badge !== undefined && badge > 0 && (
                   <span class="turn-count" data-testid="my-turn-count">
                     <span aria-hidden="true">{badge}</span>
