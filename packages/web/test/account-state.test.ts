@@ -21,6 +21,7 @@ import {
   seekRangeText,
 } from '../src/account/state.js';
 import { createApi, type Fetch } from '../src/online/api.js';
+import { parseOnlinePrefs } from '../src/online/prefs.js';
 import { createAccountApi } from '../src/account/api.js';
 import { createSeatStore, type Seat } from '../src/online/tokens.js';
 
@@ -229,6 +230,16 @@ describe('seeks', () => {
     expect(joinBlock(seek({}), { name: 'Bjorn', ratings: { 'ard-ri': 1800 } }, false)).toBeUndefined();
     expect(joinBlock(seek({}), { name: 'Bjorn', ratings: { brandubh: 1700 } }, false)).toBeUndefined();
     expect(joinBlock(seek({ rated: false, ratingRange: null }), null, false)).toBeUndefined();
+  });
+});
+
+describe('the remembered rated choice', () => {
+  it('keeps rated and a range it offers, and drops anything else', () => {
+    const read = (x: unknown) =>
+      parseOnlinePrefs(JSON.stringify({ side: 'random', time: 'live:5+3', ...(x as object) }));
+    expect(read({ rated: true, range: 200 })).toMatchObject({ rated: true, range: 200 });
+    expect(read({ rated: 'yes', range: 250 })).toEqual({ side: 'random', time: 'live:5+3' });
+    expect(read({ rated: true, range: null })).toEqual({ side: 'random', time: 'live:5+3', rated: true });
   });
 });
 
