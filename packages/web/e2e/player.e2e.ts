@@ -122,7 +122,11 @@ describe('the player page', () => {
     const gain = annRating.history[0]!.rating - 1500;
 
     await ann.goto(`${app.server.url}#/player/Ann_e2e`);
+    // The app asks who is signed in as it loads (the sign-up form would have told it).
+    await ann.reload();
     await ann.locator('.rating-panel[data-family="brandubh"]').waitFor();
+    // Her own page says so, with a link to her games.
+    await ann.locator('.player-own a[href="#/games"]').waitFor();
     expect(await ann.locator('h1').textContent()).toBe('Ann_e2e');
     // The rating, provisional after one game: its `?`, and the deviation.
     expect(await ann.getByTestId('rating-brandubh').textContent()).toBe(`${annRating.rating}?`);
@@ -171,7 +175,9 @@ describe('the player page', () => {
     const loss = 1500 - bobView.ratings[0]!.history[0]!.rating;
     expect(loss).toBeGreaterThan(0);
     await bob.goto(`${app.server.url}#/player/Bob_e2e`);
+    await bob.reload();
     await bob.locator('.rating-panel[data-family="brandubh"]').waitFor();
+    await bob.locator('.player-own').waitFor();
     expect(await bob.getByTestId('rating-brandubh').textContent()).toMatch(/^\d+\?$/);
     expect(
       await bob.getByTestId('score-brandubh').locator('tr[data-side="defenders"] td').allTextContents(),
@@ -183,6 +189,8 @@ describe('the player page', () => {
     // From Bob's game, Ann's name opens her page.
     await bobGame.locator('a[href="#/player/Ann_e2e"]').click();
     await bob.waitForFunction(() => document.querySelector('h1')?.textContent === 'Ann_e2e');
+    await bob.locator('.rating-panel').first().waitFor();
+    expect(await bob.locator('.player-own').count()).toBe(0);
 
     // Nobody on the leaderboard yet: one game leaves a rating provisional.
     await bob.goto(`${app.server.url}#/leaderboard`);

@@ -14,6 +14,7 @@ import { useTitle } from '../app/title.js';
 import type { Lang, Messages } from '../i18n/index.js';
 import type { ApiRefusal } from '../online/api.js';
 import { refusalText } from '../online/errors.js';
+import { useAccount } from '../account/session.js';
 import { fetchPlayer } from './api.js';
 import { dateText, deviationText, diffText, outcomeFor, ratingText, scorePercent } from './format.js';
 import { rulesetName, timeText } from './names.js';
@@ -25,6 +26,7 @@ import './players.css';
 export function PlayerScreen({ lang, t, name }: ScreenProps & { readonly name: string }) {
   const p = playersText(t);
   useTitle(t.appName, name, p.playerTitle);
+  const account = useAccount();
   const [view, setView] = useState<PlayerView | undefined>();
   const [refused, setRefused] = useState<ApiRefusal | undefined>();
 
@@ -85,6 +87,14 @@ export function PlayerScreen({ lang, t, name }: ScreenProps & { readonly name: s
       <section class="panel player-head" aria-labelledby="player-name">
         <h1 id="player-name">{view.name}</h1>
         <p class="player-since">{p.memberSince(dateText(lang, view.createdAt))}</p>
+        {account.user && account.user.name.toLowerCase() === view.name.toLowerCase() && (
+          <p class="player-own">
+            {p.ownPage}{' '}
+            <a class="action small" href="#/games">
+              {p.myGames}
+            </a>
+          </p>
+        )}
         {ratings.length === 0 && (
           <div class="empty-state" data-testid="player-unrated">
             <p>

@@ -18,6 +18,8 @@ const en = {
   unknownPlayer: (name: string) => `There is no player called “${name}”.`,
   unknownHint: 'Check the spelling: user names are 3 to 20 letters, digits, _ or -.',
   loadFailed: 'The page could not be loaded.',
+  ownPage: 'This is your page, as others see it.',
+  myGames: 'My games',
   noRated: (name: string) => `${name} has not played a rated game yet.`,
   noRatedHint:
     'A rating appears after the first rated game. Signed-in players choose “rated” when they create a game, or join a rated game of the lobby.',
@@ -92,6 +94,8 @@ const es: PlayersText = {
   unknownPlayer: (name) => `No hay ningún jugador llamado «${name}».`,
   unknownHint: 'Revisa cómo está escrito: los nombres de usuario tienen de 3 a 20 letras, cifras, _ o -.',
   loadFailed: 'No se ha podido cargar la página.',
+  ownPage: 'Esta es tu página, tal como la ven los demás.',
+  myGames: 'Mis partidas',
   noRated: (name) => `${name} aún no ha jugado ninguna partida puntuada.`,
   noRatedHint:
     'La puntuación aparece tras la primera partida puntuada. Quien ha iniciado sesión elige «puntuada» al crear una partida, o se une a una partida puntuada de la sala.',
@@ -165,6 +169,8 @@ const fr: PlayersText = {
   unknownPlayer: (name) => `Il n’y a aucun joueur nommé « ${name} ».`,
   unknownHint: 'Vérifiez l’orthographe : un nom d’utilisateur a de 3 à 20 lettres, chiffres, _ ou -.',
   loadFailed: 'La page n’a pas pu être chargée.',
+  ownPage: 'Voici votre page, telle que les autres la voient.',
+  myGames: 'Mes parties',
   noRated: (name) => `${name} n’a encore joué aucune partie classée.`,
   noRatedHint:
     'Le classement apparaît après la première partie classée. Un joueur connecté choisit « classée » en créant une partie, ou rejoint une partie classée du salon.',

@@ -196,7 +196,11 @@ export function TournamentScreen({ lang, t, id }: ScreenProps & { readonly id: s
               </thead>
               <tbody>
                 {view.standings.map((s) => (
-                  <tr key={s.name} data-player={s.name}>
+                  <tr
+                    key={s.name}
+                    data-player={s.name}
+                    class={me !== undefined && s.name.toLowerCase() === me.toLowerCase() ? 'me' : undefined}
+                  >
                     <td>{s.rank}</td>
                     <th scope="row" class="name">
                       <a href={`#/player/${encodeURIComponent(s.name)}`}>{s.name}</a>
