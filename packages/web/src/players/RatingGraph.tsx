@@ -20,6 +20,7 @@ export function RatingGraph(props: {
 }) {
   const { history, games, lang, p, id } = props;
   const series = ratingSeries(history, games);
+  if (series.length === 0) return null;
   const layout = layoutGraph(series);
   const box = GRAPH_BOX;
   const first = series[0]!;
