@@ -43,6 +43,11 @@ function currentLink(route: Route): string {
     case 'rules':
     case 'editor':
       return '#/rules';
+    case 'tournaments':
+    case 'tournament':
+    case 'tournament-new':
+    case 'leaderboard':
+      return '#/tournaments';
     case 'games':
       return '#/games';
     case 'account':
@@ -67,6 +72,7 @@ export function Header({ lang, t, route, onLang }: HeaderProps) {
     ['#/', f.navPlay],
     ['#/learn', f.navLearn],
     ['#/lobby', f.navOnline],
+    ['#/tournaments', f.navTournaments],
     ['#/archive', f.navArchive],
     ['#/rules', f.navRules],
   ];

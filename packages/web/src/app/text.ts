@@ -75,6 +75,7 @@ export const en = {
   navOnline: 'Play online',
   navArchive: 'Finished games',
   navRules: 'Rules',
+  navTournaments: 'Tournaments',
 
   // The start page.
   playHeading: 'Play',
@@ -138,6 +139,7 @@ const es: FrontText = {
   navOnline: 'Jugar en línea',
   navArchive: 'Partidas terminadas',
   navRules: 'Reglas',
+  navTournaments: 'Torneos',
 
   playHeading: 'Jugar',
   playComputer: 'Jugar contra el ordenador',
@@ -193,6 +195,7 @@ const fr: FrontText = {
   navOnline: 'Jouer en ligne',
   navArchive: 'Parties terminées',
   navRules: 'Règles',
+  navTournaments: 'Tournois',
 
   playHeading: 'Jouer',
   playComputer: 'Jouer contre l’ordinateur',

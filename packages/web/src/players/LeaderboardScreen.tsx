@@ -41,7 +41,12 @@ export function LeaderboardScreen({ lang, t, family: asked }: ScreenProps & { re
 
   return (
     <div class="players-page leaderboard">
-      <h1>{p.leaderboardTitle}</h1>
+      <div class="players-head">
+        <h1>{p.leaderboardTitle}</h1>
+        <a class="action small" href="#/tournaments">
+          {p.tournamentsLink}
+        </a>
+      </div>
       <nav class="family-tabs" aria-label={p.familiesNav}>
         {RATING_FAMILIES.map((f) => (
           <a

@@ -69,6 +69,7 @@ const en = {
   analyse: 'Analyse',
   // The leaderboards.
   leaderboardTitle: 'Leaderboard',
+  tournamentsLink: 'Tournaments',
   familiesNav: 'Rating families',
   leaderboardRules: (dev: number) =>
     `Listed: settled ratings only (a deviation of ${dev} or less, no ?) of players who played a rated game in the last 3 months, the top 100.`,
@@ -146,6 +147,7 @@ const es: PlayersText = {
   replay: 'Repasar',
   analyse: 'Analizar',
   leaderboardTitle: 'Clasificación',
+  tournamentsLink: 'Torneos',
   familiesNav: 'Familias de puntuación',
   leaderboardRules: (dev) =>
     `Aparecen solo las puntuaciones asentadas (desviación de ${dev} o menos, sin ?) de quienes han jugado una partida puntuada en los últimos 3 meses: los 100 primeros.`,
@@ -221,6 +223,7 @@ const fr: PlayersText = {
   replay: 'Revoir',
   analyse: 'Analyser',
   leaderboardTitle: 'Classement général',
+  tournamentsLink: 'Tournois',
   familiesNav: 'Familles de classement',
   leaderboardRules: (dev) =>
     `Figurent ici les seuls classements stabilisés (un écart de ${dev} au plus, sans ?) des joueurs qui ont joué une partie classée ces 3 derniers mois : les 100 premiers.`,

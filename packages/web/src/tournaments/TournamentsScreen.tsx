@@ -83,6 +83,9 @@ export function TournamentsScreen({ lang, t, navigate }: ScreenProps) {
     <div class="players-page tournaments">
       <div class="tournaments-head">
         <h1>{x.tournamentsTitle}</h1>
+        <a class="action small" href="#/leaderboard">
+          {x.leaderboardsLink}
+        </a>
         {account?.user ? (
           <a class="action primary" href="#/tournaments/new">
             {x.createLink}

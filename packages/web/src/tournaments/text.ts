@@ -10,6 +10,7 @@ import type { Lang, Messages } from '../i18n/index.js';
 
 const en = {
   tournamentsTitle: 'Tournaments',
+  leaderboardsLink: 'Leaderboards',
   createLink: 'Create a tournament',
   signInToPlay: 'Sign in to create or join a tournament.',
   signIn: 'Sign in',
@@ -112,6 +113,7 @@ export type TournamentsText = Widen<typeof en>;
 
 const es: TournamentsText = {
   tournamentsTitle: 'Torneos',
+  leaderboardsLink: 'Clasificaciones',
   createLink: 'Crear un torneo',
   signInToPlay: 'Inicia sesión para crear un torneo o apuntarte a uno.',
   signIn: 'Iniciar sesión',
@@ -210,6 +212,7 @@ const es: TournamentsText = {
 
 const fr: TournamentsText = {
   tournamentsTitle: 'Tournois',
+  leaderboardsLink: 'Classements',
   createLink: 'Créer un tournoi',
   signInToPlay: 'Connectez-vous pour créer un tournoi ou vous y inscrire.',
   signIn: 'Se connecter',
