@@ -221,6 +221,23 @@ describe('a refusal', () => {
       }
   });
 
+  it('says when a limited sign-in may be tried again, in the player’s language', () => {
+    const server = 'too many failed sign-ins to this account; try again in 12 minutes';
+    expect(refusalText(CATALOGUES.en, 'auth/limited', server)).toBe(
+      'Too many attempts. Try again in 12 minutes.',
+    );
+    expect(refusalText(CATALOGUES.fr, 'auth/limited', server)).toBe(
+      'Trop de tentatives. Réessayez dans 12 minutes.',
+    );
+    expect(
+      refusalText(
+        CATALOGUES.es,
+        'auth/limited',
+        'too many accounts made from this address; try again in 1 second',
+      ),
+    ).toBe('Demasiados intentos. Vuelve a intentarlo dentro de 1 segundo.');
+  });
+
   it('says the client’s own failures, and falls back on the server’s sentence for a code it does not know', () => {
     const t = CATALOGUES.fr;
     expect(refusalText(t, 'net/failed', 'x')).toBe(t.errNetFailed);

@@ -38,6 +38,8 @@ const en = {
   errWrong: 'The user name or the password is wrong.',
   errNameTaken: 'That user name is taken. Choose another.',
   errLimited: 'Too many attempts. Wait a little and try again.',
+  errLimitedIn: (n: number, unit: 'second' | 'minute') =>
+    `Too many attempts. Try again in ${n} ${unit}${n === 1 ? '' : 's'}.`,
   errName: 'A user name has 3 to 20 letters, digits, _ or -.',
   errPassword: (min: number, max: number) => `A password has ${min} to ${max} characters.`,
   errMismatch: 'The two passwords are not the same.',
@@ -150,6 +152,8 @@ const es: AccountText = {
   errWrong: 'El nombre de usuario o la contraseña no son correctos.',
   errNameTaken: 'Ese nombre de usuario ya existe. Elige otro.',
   errLimited: 'Demasiados intentos. Espera un poco y vuelve a intentarlo.',
+  errLimitedIn: (n, unit) =>
+    `Demasiados intentos. Vuelve a intentarlo dentro de ${n} ${unit === 'second' ? 'segundo' : 'minuto'}${n === 1 ? '' : 's'}.`,
   errName: 'Un nombre de usuario tiene de 3 a 20 letras, cifras, _ o -.',
   errPassword: (min, max) => `Una contraseña tiene de ${min} a ${max} caracteres.`,
   errMismatch: 'Las dos contraseñas no son iguales.',
@@ -253,6 +257,8 @@ const fr: AccountText = {
   errWrong: 'Le nom d’utilisateur ou le mot de passe est faux.',
   errNameTaken: 'Ce nom d’utilisateur est déjà pris. Choisissez-en un autre.',
   errLimited: 'Trop de tentatives. Attendez un peu et réessayez.',
+  errLimitedIn: (n, unit) =>
+    `Trop de tentatives. Réessayez dans ${n} ${unit === 'second' ? 'seconde' : 'minute'}${n === 1 ? '' : 's'}.`,
   errName: 'Un nom d’utilisateur a de 3 à 20 lettres, chiffres, _ ou -.',
   errPassword: (min, max) => `Un mot de passe a de ${min} à ${max} caractères.`,
   errMismatch: 'Les deux mots de passe ne sont pas identiques.',

@@ -79,8 +79,13 @@ export function refusalText(t: Messages, code: RefusalCode | string, message: st
       return t.errAnalysisShallower;
     case 'auth/wrong':
       return accountText(t).errWrong;
-    case 'auth/limited':
-      return accountText(t).errLimited;
+    case 'auth/limited': {
+      // The server says when (`...; try again in 12 minutes`): said again in the player's words.
+      const when = /try again in (\d+) (second|minute)s?\b/.exec(message);
+      return when
+        ? accountText(t).errLimitedIn(Number(when[1]), when[2] as 'second' | 'minute')
+        : accountText(t).errLimited;
+    }
     case 'auth/name-taken':
       return accountText(t).errNameTaken;
     case 'auth/name':
