@@ -318,8 +318,28 @@ describe.each(BACKENDS)('on %s', (backend) => {
     expect(kept.status).toBe(200);
     const before = await snapshot(server.url, finished.id);
     await server.stop();
-    // Take the database back to the first schema: no analyses table, migration 0002 not run.
-    const downgrade = ['drop table analyses', `delete from kysely_migration where name = '0002-analyses'`];
+    // Take the database back to the first schema: no analyses table, migration 0002 not run, nor
+    // the accounts' migration 0003 that came after it (its tables, and the games' columns).
+    const downgrade = [
+      'drop table analyses',
+      ...[
+        'tournament_pairings',
+        'tournament_players',
+        'tournaments',
+        'rated_games',
+        'rating_history',
+        'ratings',
+        'sessions',
+        'users',
+        'secrets',
+      ].map((table) => `drop table ${table}`),
+      'drop index games_attackers_user',
+      'drop index games_defenders_user',
+      ...['rated', 'rating_min', 'rating_max', 'tournament_id', 'attackers_user', 'defenders_user'].map(
+        (column) => `alter table games drop column ${column}`,
+      ),
+      `delete from kysely_migration where name in ('0002-analyses', '0003-players')`,
+    ];
     if (setup.databaseUrl) {
       const client = new pg.Client({ connectionString: setup.databaseUrl });
       await client.connect();
