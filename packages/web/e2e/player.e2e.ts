@@ -4,78 +4,14 @@
 // page shows the new provisional rating with its `?`, the history graph from the start to after
 // the game, the results as attackers and as defenders apart and the game with its rating change.
 // A player with no rated game has a friendly empty state, an unknown name a clear message, and
-// the leaderboard lists nobody yet (provisional ratings are not listed). Screenshot to look at:
-// /tmp/player-page.png.
+// the leaderboard lists nobody yet (provisional ratings are not listed).
 import type { Leaderboard, PlayerView, SeatGrant } from '@tafl/server/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from './harness.js';
+import { call, errorsOf, openPage, resign, signUp } from './pages.js';
 
 const app = useApp({ TAFL_SIGNUPS_PER_HOUR: '100' });
-const PASSWORD = 'correct horse battery';
-
-async function open(url: string, locale = 'en-GB'): Promise<Page> {
-  const context = await app.browser.newContext({ locale, viewport: { width: 1200, height: 900 } });
-  app.contexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  (page as Page & { errors?: string[] }).errors = errors;
-  await page.goto(url);
-  return page;
-}
-
-/** A request from the page (its cookie, its origin), with the session's CSRF token on a POST. */
-async function call<T>(page: Page, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (body !== undefined) {
-        const account = (await (await fetch('api/account')).json()) as { csrf: string | null };
-        if (account.csrf) headers['x-tafl-csrf'] = account.csrf;
-      }
-      const response = await fetch(path, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, body: (await response.json()) as T };
-    },
-    { path, body },
-  ) as Promise<{ status: number; body: T }>;
-}
-
-async function signUp(page: Page, name: string): Promise<void> {
-  const { status } = await call(page, 'api/account/signup', { name, password: PASSWORD });
-  expect(status).toBe(201);
-}
-
-/** Resigns over the app's WebSocket, from the page, and waits until the server says the game ended. */
-async function resign(page: Page, id: string, token: string): Promise<void> {
-  await page.evaluate(
-    async ({ id, token }) => {
-      const url = new URL('api/ws', location.href);
-      url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-      url.hash = '';
-      const ws = new WebSocket(url.href);
-      await new Promise((resolve, reject) => {
-        ws.onopen = resolve;
-        ws.onerror = reject;
-      });
-      ws.send(JSON.stringify({ t: 'resign', game: id, token, re: 1 }));
-      for (let i = 0; i < 100; i++) {
-        const game = (await (await fetch(`api/games/${id}`, { cache: 'no-store' })).json()) as {
-          status: string;
-        };
-        if (game.status === 'ended') break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      ws.close();
-    },
-    { id, token },
-  );
-}
-
 /** Waits until the player's page data shows a rating (the ratings are written as the game ends). */
 async function waitForRating(name: string): Promise<PlayerView> {
   for (let i = 0; i < 100; i++) {
@@ -95,8 +31,8 @@ const graphPoints = (page: Page): Promise<string[]> =>
 
 describe('the player page', () => {
   it('shows a rated game’s new rating, its history, the sides apart and the game with its rating change', async () => {
-    const ann = await open(app.server.url);
-    const bob = await open(app.server.url);
+    const ann = await openPage(app, app.server.url);
+    const bob = await openPage(app, app.server.url);
     await signUp(ann, 'Ann_e2e');
     await signUp(bob, 'Bob_e2e');
 
@@ -168,7 +104,6 @@ describe('the player page', () => {
     expect(await game.locator(`a[href="#/online/${id}"]`).count()).toBe(1);
     expect(await game.locator(`a[href="#/analysis/online/${id}"]`).count()).toBe(1);
     expect(await ann.locator('[data-list="playing"] .empty').textContent()).toBe('No game in progress.');
-    await ann.screenshot({ path: '/tmp/player-page.png', fullPage: true });
 
     // Bob's page: the loss, as the defenders, and the rating lost with a minus sign.
     const bobView = await waitForRating('Bob_e2e');
@@ -199,12 +134,12 @@ describe('the player page', () => {
     await bob.locator('.family-tab', { hasText: 'Ard Ri' }).click();
     await bob.waitForFunction(() => location.hash === '#/leaderboard/ard-ri');
     await bob.locator('section[data-family="ard-ri"]').waitFor();
-    expect((ann as Page & { errors?: string[] }).errors).toEqual([]);
-    expect((bob as Page & { errors?: string[] }).errors).toEqual([]);
+    expect(errorsOf(ann)).toEqual([]);
+    expect(errorsOf(bob)).toEqual([]);
   });
 
   it('greets a player with no rated game, and says when nobody has the name', async () => {
-    const cat = await open(app.server.url, 'fr-FR');
+    const cat = await openPage(app, app.server.url, 'fr-FR');
     await signUp(cat, 'Cat_e2e');
     await cat.goto(`${app.server.url}#/player/Cat_e2e`);
     await cat.getByTestId('player-unrated').waitFor();

@@ -4,64 +4,19 @@
 // the list and joins from there; a guest is asked to sign in. Then a one-round Swiss starts, its
 // page shows the pairing and its game, the game is resigned, and the page (asked again every 10 s)
 // shows the result, the tournament finished and the standings with their tie-break order.
-// Screenshots to look at: /tmp/tournament-new.png, /tmp/tournaments-list.png, /tmp/tournament-page.png.
 import type { SeatKey, TournamentView } from '@tafl/server/protocol';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from './harness.js';
+import { call, errorsOf, openPage, resign, signUp } from './pages.js';
 
 const app = useApp({
   TAFL_SIGNUPS_PER_HOUR: '100',
   TAFL_TOURNAMENT_TICK_MS: '200',
   TAFL_TOURNAMENT_MIN_START_MS: '0',
 });
-const PASSWORD = 'correct horse battery';
-
-async function open(url: string, locale = 'en-GB'): Promise<Page> {
-  const context = await app.browser.newContext({ locale, viewport: { width: 1200, height: 900 } });
-  app.contexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  (page as Page & { errors?: string[] }).errors = errors;
-  await page.goto(url);
-  return page;
-}
-
-const errorsOf = (page: Page): string[] => (page as Page & { errors?: string[] }).errors ?? [];
-
-/** A request from the page (its cookie, its origin), with the session's CSRF token on a POST. */
-async function call<T>(page: Page, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (body !== undefined) {
-        const account = (await (await fetch('api/account')).json()) as { csrf: string | null };
-        if (account.csrf) headers['x-tafl-csrf'] = account.csrf;
-      }
-      const response = await fetch(path, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers,
-        cache: 'no-store',
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await response.text();
-      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-    },
-    { path, body },
-  ) as Promise<{ status: number; body: T }>;
-}
-
-async function signUp(page: Page, name: string): Promise<void> {
-  const { status } = await call(page, 'api/account/signup', { name, password: PASSWORD });
-  expect(status).toBe(201);
-  // The app asks who is signed in when it loads (the sign-up form would have told it).
-  await page.reload();
-}
-
 describe('tournaments', () => {
   it('are created through the form, counted down, joined from their page and from the list', async () => {
-    const ann = await open(app.server.url);
+    const ann = await openPage(app, app.server.url);
     await signUp(ann, 'Ann_t');
     await ann.goto(`${app.server.url}#/tournaments`);
     await ann.getByRole('link', { name: 'Create a tournament' }).click();
@@ -90,7 +45,6 @@ describe('tournaments', () => {
     await ann.locator('input[name="base"]').fill('10');
     await ann.locator('input[name="increment"]').fill('5');
     await ann.getByLabel('Rounds').fill('3');
-    await ann.screenshot({ path: '/tmp/tournament-new.png', fullPage: true });
     await ann.getByRole('button', { name: 'Create the tournament' }).click();
     await ann.waitForFunction(() => location.hash.startsWith('#/tournament/'));
     const id = decodeURIComponent((await ann.evaluate(() => location.hash)).slice('#/tournament/'.length));
@@ -116,21 +70,20 @@ describe('tournaments', () => {
     expect(await ann.locator('[data-list="entrants"] li').allTextContents()).toEqual(['Ann_t']);
 
     // Bob finds it in the list, open for entries, and joins from there.
-    const bob = await open(app.server.url);
+    const bob = await openPage(app, app.server.url);
     await signUp(bob, 'Bob_t');
     await bob.goto(`${app.server.url}#/tournaments`);
     const item = bob.locator(`[data-list="open"] li[data-tournament="${id}"]`);
     await item.waitFor();
     expect(await item.textContent()).toContain('1 player');
     expect(await item.textContent()).toContain('created by Ann_t');
-    await bob.screenshot({ path: '/tmp/tournaments-list.png', fullPage: true });
     await item.getByRole('button', { name: 'Join' }).click();
     await bob.waitForFunction((id) => location.hash === `#/tournament/${id}`, id);
     await bob.getByText('You are in.').waitFor();
     expect(await bob.locator('[data-list="entrants"] li').allTextContents()).toEqual(['Ann_t', 'Bob_t']);
 
     // A guest sees the list, no join button, and is asked to sign in.
-    const guest = await open(`${app.server.url}#/tournaments`);
+    const guest = await openPage(app, `${app.server.url}#/tournaments`);
     await guest.locator(`[data-list="open"] li[data-tournament="${id}"]`).waitFor();
     await guest.getByText('Sign in to create or join a tournament.').waitFor();
     expect(await guest.getByRole('button', { name: 'Join' }).count()).toBe(0);
@@ -139,7 +92,7 @@ describe('tournaments', () => {
   });
 
   it('says the server’s refusal in the form’s live region: signed out meanwhile', async () => {
-    const eve = await open(app.server.url);
+    const eve = await openPage(app, app.server.url);
     await signUp(eve, 'Eve_t');
     await eve.goto(`${app.server.url}#/tournaments/new`);
     await eve.getByLabel('Name').fill('Spring cup');
@@ -154,8 +107,8 @@ describe('tournaments', () => {
   });
 
   it('shows a running round’s pairing and game, then the result and the standings', async () => {
-    const cat = await open(app.server.url);
-    const dan = await open(app.server.url);
+    const cat = await openPage(app, app.server.url);
+    const dan = await openPage(app, app.server.url);
     await signUp(cat, 'Cat_t');
     await signUp(dan, 'Dan_t');
     const created = await call<TournamentView>(cat, 'api/tournaments', {
@@ -193,28 +146,7 @@ describe('tournaments', () => {
     const resigner = attackers === 'Cat_t' ? cat : dan;
     const seat = await call<SeatKey>(resigner, `api/games/${game}/seat`);
     expect(seat.body.side).toBe('attackers');
-    await resigner.evaluate(
-      async ({ game, token }) => {
-        const url = new URL('api/ws', location.href);
-        url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-        url.hash = '';
-        const ws = new WebSocket(url.href);
-        await new Promise((resolve, reject) => {
-          ws.onopen = resolve;
-          ws.onerror = reject;
-        });
-        ws.send(JSON.stringify({ t: 'resign', game, token, re: 1 }));
-        for (let i = 0; i < 100; i++) {
-          const g = (await (await fetch(`api/games/${game}`, { cache: 'no-store' })).json()) as {
-            status: string;
-          };
-          if (g.status === 'ended') break;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        ws.close();
-      },
-      { game, token: seat.body.token },
-    );
+    await resign(resigner, game, seat.body.token);
 
     await cat.waitForFunction(() => document.querySelector('[data-status="finished"]') !== null, undefined, {
       timeout: 30_000,
@@ -231,7 +163,6 @@ describe('tournaments', () => {
     expect(await cat.locator('[data-list="standings"]').textContent()).toContain(
       'Ranked by points (a win 1, a draw ½, a bye 1), then Buchholz',
     );
-    await cat.screenshot({ path: '/tmp/tournament-page.png', fullPage: true });
 
     // The list has it among the finished.
     await dan.goto(`${app.server.url}#/tournaments`);

@@ -12,8 +12,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { KyselyStore } from './kysely-store.js';
 import { sqliteBackend } from './sqlite.js';
-import type { ThreadReply, ThreadRequest, ThreadStart } from './thread-store.js';
-import { STORE_PARTS, type StorePart } from './types.js';
+import type { CommitOutcome, ThreadReply, ThreadRequest, ThreadStart } from './thread-store.js';
+import { STORE_PARTS, type GameChange, type StorePart } from './types.js';
 
 const port = parentPort;
 if (!port) throw new Error('sqlite-worker.js runs as a worker thread');
@@ -57,6 +57,18 @@ port.on('message', (request: ThreadRequest) => {
       const fn = Object.hasOwn(proto, name) && name !== 'constructor' ? target[name] : undefined;
       if (typeof fn !== 'function') throw new TypeError(`the store's ${part} have no method ${name}`);
       return (fn as (...a: unknown[]) => Promise<unknown>).apply(target, [...args]);
+    }
+    if (method === 'commitAll') {
+      // Every change is queued in this turn, so they all join the same batch (thread-store.ts).
+      const changes = args[0] as readonly GameChange[];
+      return Promise.all(
+        changes.map((change) =>
+          store.commit(change).then(
+            (applied): CommitOutcome => ({ ok: true, applied }),
+            (e: unknown): CommitOutcome => ({ ok: false, error: e instanceof Error ? e.message : String(e) }),
+          ),
+        ),
+      );
     }
     if (!METHODS.has(method)) throw new TypeError(`the store has no method ${method}`);
     const fn = (store as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method]!;

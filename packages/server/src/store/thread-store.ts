@@ -28,6 +28,10 @@ import type { AccountStore } from './accounts.js';
 import type { RatingStore } from './ratings.js';
 import type { TournamentStore } from './tournaments.js';
 
+/** How one change of a `commitAll` went: applied or not, or the error that refused it. */
+export type CommitOutcome =
+  { readonly ok: true; readonly applied: boolean } | { readonly ok: false; readonly error: string };
+
 /** What the worker starts with. */
 export interface ThreadStart {
   readonly dataDir: string;
@@ -70,6 +74,12 @@ export class ThreadStore implements Store {
   /** Opened: a failure from now on is reported to `onFailure` (before, `open` rejects). */
   private opened = false;
   private closed: Promise<void> | undefined;
+  /** Changes committed in this turn of the event loop, sent together at its end. */
+  private readonly outgoing: {
+    readonly change: GameChange;
+    readonly resolve: (applied: boolean) => void;
+    readonly reject: (error: unknown) => void;
+  }[] = [];
   readonly accounts = this.part<AccountStore>('accounts');
   readonly ratings = this.part<RatingStore>('ratings');
   readonly tournaments = this.part<TournamentStore>('tournaments');
@@ -153,8 +163,37 @@ export class ThreadStore implements Store {
     return this.call('secret', name);
   }
 
+  /**
+   * The changes committed in one turn of this thread's event loop go to the worker in one
+   * message (`commitAll`), where they join the same batch: changes made together are committed
+   * together, however busy the machine (sent one by one, the worker could start a batch between
+   * two of them).
+   */
   commit(change: GameChange): Promise<boolean> {
-    return this.call('commit', change);
+    return new Promise<boolean>((resolve, reject) => {
+      const first = this.outgoing.length === 0;
+      this.outgoing.push({ change, resolve, reject });
+      if (!first) return;
+      queueMicrotask(() => this.sendOutgoing());
+    });
+  }
+
+  /** Sends the changes committed so far, in one message. */
+  private sendOutgoing(): void {
+    const sent = this.outgoing.splice(0);
+    if (sent.length === 0) return;
+    this.call<readonly CommitOutcome[]>(
+      'commitAll',
+      sent.map((s) => s.change),
+    ).then(
+      (outcomes) =>
+        sent.forEach((s, i) => {
+          const outcome = outcomes[i];
+          if (outcome?.ok) s.resolve(outcome.applied);
+          else s.reject(new Error(outcome?.error ?? 'the database thread gave no answer'));
+        }),
+      (e: unknown) => sent.forEach((s) => s.reject(e)),
+    );
   }
 
   loadGame(id: string): Promise<GameRow | undefined> {
@@ -231,6 +270,8 @@ export class ThreadStore implements Store {
 
   /** Writes what is queued, closes the database and stops the thread. */
   close(): Promise<void> {
+    // Changes committed before the close, not sent yet, go first: the worker writes them.
+    if (!this.closed) this.sendOutgoing();
     this.closed ??= (async () => {
       const id = this.nextId++;
       try {
