@@ -45,6 +45,52 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 export const playToken = (secret: string, userId: string): string =>
   createHmac('sha256', secret).update(`seat:${userId}`).digest().subarray(0, 16).toString('base64url');
 
+/**
+ * A new game's row: nobody has moved, no clock runs, nothing is offered, both seats free, casual
+ * and of no tournament, changed when made; `fields` gives what the game is made with and the
+ * rest.
+ */
+export function newGameRow(
+  fields: Pick<
+    GameRow,
+    | 'id'
+    | 'rules'
+    | 'rulesId'
+    | 'rulesName'
+    | 'timeKind'
+    | 'timeBaseMs'
+    | 'timeIncrementMs'
+    | 'status'
+    | 'createdAt'
+  > &
+    Partial<GameRow>,
+): GameRow {
+  return {
+    winner: null,
+    reason: null,
+    ply: 0,
+    version: 1,
+    attackersName: null,
+    attackersToken: null,
+    defendersName: null,
+    defendersToken: null,
+    clockAttackersMs: null,
+    clockDefendersMs: null,
+    turnStartedAt: null,
+    drawOffer: null,
+    rematchOffer: null,
+    rematchId: null,
+    updatedAt: fields.createdAt,
+    rated: false,
+    ratingMin: null,
+    ratingMax: null,
+    tournamentId: null,
+    attackersUser: null,
+    defendersUser: null,
+    ...fields,
+  };
+}
+
 /** The seat a token holds in a game, if any. */
 export function seatOf(row: GameRow, token: string): Side | undefined {
   const hash = hashToken(token);

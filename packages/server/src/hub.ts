@@ -33,6 +33,7 @@ import {
   headerChanged,
   headerOf,
   newGameId,
+  newGameRow,
   newToken,
   ruleResult,
   rulesFromRequest,
@@ -261,35 +262,20 @@ export class Hub {
     const { token, hash } = seat;
     const now = Date.now();
     for (let attempt = 0; attempt < 3; attempt++) {
-      const row: GameRow = {
+      const row = newGameRow({
         id: newGameId(),
         rules: makeRules(rules),
         rulesId,
         rulesName: rules.name,
         ...timeColumns(request.time),
         status: 'waiting',
-        winner: null,
-        reason: null,
-        ply: 0,
-        version: 1,
-        attackersName: side === 'attackers' ? name : null,
-        attackersToken: side === 'attackers' ? hash : null,
-        defendersName: side === 'defenders' ? name : null,
-        defendersToken: side === 'defenders' ? hash : null,
-        clockAttackersMs: null,
-        clockDefendersMs: null,
-        turnStartedAt: null,
-        drawOffer: null,
-        rematchOffer: null,
-        rematchId: null,
         createdAt: now,
-        updatedAt: now,
         rated: request.rated === true,
         ...range,
-        tournamentId: null,
-        attackersUser: side === 'attackers' ? (player?.id ?? null) : null,
-        defendersUser: side === 'defenders' ? (player?.id ?? null) : null,
-      };
+        ...(side === 'attackers'
+          ? { attackersName: name, attackersToken: hash, attackersUser: player?.id ?? null }
+          : { defendersName: name, defendersToken: hash, defendersUser: player?.id ?? null }),
+      });
       if (!(await this.store.commit({ kind: 'create', row }))) continue;
       const live = this.adopt(row, rules, []);
       if (!live) return refusal('server/error', 'the game could not be set up');
@@ -478,36 +464,23 @@ export class Hub {
     if (!('hash' in attackers)) return attackers;
     if (!('hash' in defenders)) return defenders;
     const now = Date.now();
-    const waiting: GameRow = {
+    const waiting = newGameRow({
       id: game.id,
       rules: makeRules(found.rules),
       rulesId: found.rulesId,
       rulesName: found.rules.name,
       ...timeColumns(game.time),
       status: 'playing',
-      winner: null,
-      reason: null,
-      ply: 0,
-      version: 1,
+      createdAt: now,
+      rated: game.rated,
+      tournamentId: game.tournamentId,
       attackersName: game.attackers.name,
       attackersToken: attackers.hash,
+      attackersUser: game.attackers.id,
       defendersName: game.defenders.name,
       defendersToken: defenders.hash,
-      clockAttackersMs: null,
-      clockDefendersMs: null,
-      turnStartedAt: null,
-      drawOffer: null,
-      rematchOffer: null,
-      rematchId: null,
-      createdAt: now,
-      updatedAt: now,
-      rated: game.rated,
-      ratingMin: null,
-      ratingMax: null,
-      tournamentId: game.tournamentId,
-      attackersUser: game.attackers.id,
       defendersUser: game.defenders.id,
-    };
+    });
     const row: GameRow = { ...waiting, ...clocksAtStart(waiting, now) };
     if (!(await this.store.commit({ kind: 'create', row }))) return 'exists';
     this.adopt(row, found.rules, []);
