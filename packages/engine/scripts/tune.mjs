@@ -9,7 +9,7 @@
  * For each ruleset, each round: self-play games from seeded random openings, both sides the
  * engine with the current weights at a fixed node budget a move, on worker threads
  * (tune/worker.mjs, through the match's game loop); the quiet positions of every game so far,
- * each with its features and the game's result; then the fit of src/tune.ts (K first, then the
+ * each with its features and the game's result; then the fit of tune/tune.ts (K first, then the
  * weights, pulled towards the current ones by a ridge penalty whose strength is the one that
  * predicts held-out games best). The next round plays with the fitted weights. With --check the
  * tuned weights then play the ruleset's starting weights (its old entry, else the defaults) in
@@ -22,27 +22,25 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PRESETS, presetById } from '@tafl/core';
+import { DEFAULT_WEIGHTS, FEATURE_COUNT, seededRandom } from '@tafl/engine';
+import { DEFAULT_MAX_PLIES } from '@tafl/cli/dist/match/game.js';
+import { mixSeed, randomOpening } from '@tafl/cli/dist/match/openings.js';
+import { matchFigures, tally } from '@tafl/cli/dist/match/stats.js';
+import { matchTasks } from '@tafl/cli/dist/match/tasks.js';
+import { playAll } from './tune/pool.mjs';
 import {
-  DEFAULT_WEIGHTS,
-  FEATURE_COUNT,
   chooseLambda,
   fitK,
   fitWeights,
   makeTunedFile,
   meanSquaredError,
   parseTunedFile,
-  seededRandom,
   startFeatures,
   subset,
   tuningSet,
   weightVector,
   weightsOf,
-} from '@tafl/engine';
-import { DEFAULT_MAX_PLIES } from '@tafl/cli/dist/match/game.js';
-import { mixSeed, randomOpening } from '@tafl/cli/dist/match/openings.js';
-import { matchFigures, tally } from '@tafl/cli/dist/match/stats.js';
-import { matchTasks } from '@tafl/cli/dist/match/tasks.js';
-import { playAll } from './tune/pool.mjs';
+} from '../tune/dist/tune.js';
 
 const GENERATOR = 'packages/engine/scripts/tune.mjs';
 const DEFAULT_OUT = fileURLToPath(new URL('../src/tuned.ts', import.meta.url));

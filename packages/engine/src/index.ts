@@ -7,4 +7,3 @@ export * from './otep.js';
 export * from './bot.js';
 export * from './worker/protocol.js';
 export * from './otep-host.js';
-export * from './tune.js';

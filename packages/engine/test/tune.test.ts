@@ -1,4 +1,4 @@
-// The pure part of the Texel tuning (src/tune.ts) that scripts/tune.mjs runs on the engine's
+// The pure part of the Texel tuning (tune/tune.ts) that scripts/tune.mjs runs on the engine's
 // games: the error of sigmoid(score / K) against the results, K, a descent step, the fit, and the
 // tuned.ts file it writes. Toy data sets made here from a seeded generator.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ import {
   weightsOf,
   type TunedEntry,
   type TuningSet,
-} from '../src/tune.js';
+} from '../tune/tune.js';
 import { DEFAULT_WEIGHTS } from '../src/weights.js';
 
 const NO_START = new Float64Array(FEATURE_COUNT);

@@ -14,19 +14,9 @@
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { PASS, presetById } from '@tafl/core';
-import {
-  FEATURE_COUNT,
-  Search,
-  evalContext,
-  evaluate,
-  features,
-  routesFrom,
-  scoresOf,
-  startFeatures,
-  tuningSet,
-  weightVector,
-} from '@tafl/engine';
+import { FEATURE_COUNT, Search, evalContext, evaluate, features, routesFrom } from '@tafl/engine';
 import { playGame } from '@tafl/cli/dist/match/game.js';
+import { scoresOf, startFeatures, tuningSet, weightVector } from '../../tune/dist/tune.js';
 
 const port = parentPort;
 if (port === null) throw new Error('tune/worker.mjs runs only as a worker thread');

@@ -17,11 +17,22 @@
  * rare feature keeps its weight unless the games say otherwise. The fit is gradient descent with
  * each step scaled by the inverse of the Gauss-Newton curvature (the features are correlated, which
  * makes plain steps crawl) and backtracking, then rounding and a coordinate search in whole units.
+ *
+ * A tool, not part of the engine's runtime: it is built apart (tune/tsconfig.json, into tune/dist,
+ * which the scripts import) and reaches the engine through its public entry, as any user would;
+ * no module of src/ imports it (test/runtime-imports.test.ts says so).
  */
 
 import { fail, ok, positionFromOtn, type Result, type Ruleset } from '@tafl/core';
-import { evalContext, FEATURE_COUNT, FEATURES, features, type Feature, type Weights } from './eval.js';
-import { DEFAULT_WEIGHTS } from './weights.js';
+import {
+  DEFAULT_WEIGHTS,
+  evalContext,
+  FEATURE_COUNT,
+  FEATURES,
+  features,
+  type Feature,
+  type Weights,
+} from '@tafl/engine';
 
 const TEMPO = FEATURES.indexOf('tempo');
 /** The columns of a tuning set's rows: the features, then a constant 1 for the bias. */
