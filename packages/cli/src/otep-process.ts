@@ -8,6 +8,12 @@
  * said nothing in time, gave up (`error -1`), or sent a move that cannot be read or played. A move
  * that is illegal is refused with `error` and asked for again, as OpenTafl does, `retries` times.
  * After a timeout the engine's state is unknown, so the process is not used again: close it.
+ * Every such error carries the engine's last lines on stdout and stderr (`lastLines`), for a log.
+ *
+ * A game begins with `rules` alone: the side to play comes with each `play` (see the engine
+ * package's OtepHost). A delay before every line sent (`sendDelayMs`, none by default) is for
+ * engines that lose track when a line arrives within a moment of their own move (OpenTafl's
+ * engine plays its move on its board after it has sent it, in another thread).
  */
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -24,7 +30,15 @@ import {
 } from '@tafl/core';
 import { OtepHost, clockOf, parseEngineLine, type EngineMessage, type OtepMoveLimits } from '@tafl/engine';
 
-export class OtepProcessError extends Error {}
+export class OtepProcessError extends Error {
+  constructor(
+    message: string,
+    /** The engine's last lines, `stdout: ...` then `stderr: ...`, oldest first (none if it never ran). */
+    readonly lastLines: readonly string[] = [],
+  ) {
+    super(message);
+  }
+}
 
 /** Splits a command line into words as a POSIX shell would: quotes, backslashes, no expansion. */
 export function splitCommandLine(text: string): Result<string[], 'ERR_COMMAND_LINE'> {
@@ -70,6 +84,8 @@ export interface OtepProcessOptions {
   readonly graceMs?: number;
   /** How many times an illegal move is refused and asked for again (default 1). */
   readonly retries?: number;
+  /** Milliseconds to wait before sending each line to the engine (default 0: at once). */
+  readonly sendDelayMs?: number;
   /** The engine's `status` lines and non-critical errors. */
   readonly onStatus?: (text: string) => void;
   /** Every line, sent (`>`) or received (`<`), for a transcript. */
@@ -84,6 +100,8 @@ interface Waiter {
 }
 
 const STDERR_TAIL = 2000;
+/** How many of the engine's last lines on each stream an error carries. */
+const TAIL_LINES = 8;
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 export class OtepProcess {
@@ -94,6 +112,8 @@ export class OtepProcess {
   private stderr = '';
   private lastLines: string[] = [];
   private readonly exited: Promise<void>;
+  /** The lines waiting for `sendDelayMs`, written in order. */
+  private outbox: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly child: ChildProcessWithoutNullStreams,
@@ -133,10 +153,24 @@ export class OtepProcess {
     return engine;
   }
 
-  /** Tells the engine that a game under `rules` begins, in which it plays `side` if known. */
-  newGame(rules: Ruleset, side?: Side): void {
+  /** Tells the engine that a game under `rules` begins. */
+  newGame(rules: Ruleset): void {
     this.check();
-    this.send(this.host.newGame(rules, side));
+    this.send(this.host.newGame(rules));
+  }
+
+  /** False once the engine has failed or been closed: start another. */
+  get usable(): boolean {
+    return this.broken === undefined;
+  }
+
+  /** The engine's last lines, `stdout: ...` then `stderr: ...`, oldest first. */
+  tail(): string[] {
+    const stderr = this.stderr.split(/\r?\n/).filter((l) => l.trim() !== '');
+    return [
+      ...this.lastLines.map((l) => `stdout: ${l}`),
+      ...stderr.slice(-TAIL_LINES).map((l) => `stderr: ${l}`),
+    ];
   }
 
   /** The engine's move for the side to move in `pos` (which is not changed). */
@@ -152,7 +186,7 @@ export class OtepProcess {
       this.send(answer.lines);
       if (answer.ok) return answer.move;
       if (attempt >= retries)
-        throw new OtepProcessError(`${this.name} played ${JSON.stringify(record)}: ${answer.message}`);
+        throw this.error(`${this.name} played ${JSON.stringify(record)}: ${answer.message}`);
     }
   }
 
@@ -166,6 +200,7 @@ export class OtepProcess {
     const running = (): boolean => this.child.exitCode === null && this.child.signalCode === null;
     if (this.child.pid !== undefined && running()) {
       if (this.broken === undefined) this.send(this.host.goodbye());
+      await this.outbox;
       this.breakDown(`${this.name} has been closed`);
       this.child.stdin.end();
       await Promise.race([this.exited, delay(waitMs)]);
@@ -187,19 +222,29 @@ export class OtepProcess {
   }
 
   private check(): void {
-    if (this.broken !== undefined) throw new OtepProcessError(this.broken);
-    if (this.waiter !== undefined) throw new OtepProcessError(`${this.name} is still thinking`);
+    if (this.broken !== undefined) throw this.error(this.broken);
+    if (this.waiter !== undefined) throw this.error(`${this.name} is still thinking`);
+  }
+
+  private error(reason: string): OtepProcessError {
+    return new OtepProcessError(reason, this.tail());
   }
 
   private send(lines: readonly string[]): void {
     if (lines.length === 0 || this.broken !== undefined) return;
-    lines.forEach((line) => this.options.onLine?.('>', line));
-    this.child.stdin.write(lines.map((line) => `${line}\n`).join(''));
+    const write = (): void => {
+      if (this.broken !== undefined) return;
+      lines.forEach((line) => this.options.onLine?.('>', line));
+      this.child.stdin.write(lines.map((line) => `${line}\n`).join(''));
+    };
+    const ms = this.options.sendDelayMs ?? 0;
+    if (ms <= 0) write();
+    else this.outbox = this.outbox.then(() => delay(ms)).then(write);
   }
 
   private read(line: string): void {
     this.options.onLine?.('<', line);
-    this.lastLines = [...this.lastLines, line].slice(-5);
+    this.lastLines = [...this.lastLines, line].slice(-TAIL_LINES);
     const message = parseEngineLine(line);
     if (message.kind === 'status') this.options.onStatus?.(message.text);
     if (message.kind === 'error' && !message.critical)
@@ -224,7 +269,7 @@ export class OtepProcess {
     this.waiter = undefined;
     if (waiter === undefined) return;
     clearTimeout(waiter.timer);
-    waiter.reject(new OtepProcessError(reason));
+    waiter.reject(this.error(reason));
   }
 
   private expect(what: string, timeoutMs: number, pick: Waiter['pick']): Promise<EngineMessage> {

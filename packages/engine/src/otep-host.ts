@@ -3,12 +3,16 @@
  * that it plays a game we keep, and how to read what it says. No I/O: the CLI's otep-process.ts
  * spawns the program and moves the lines.
  *
- * The host remembers what the engine has been told (rules, a start, the moves since), so that a
- * move request sends only what is new, as OpenTafl does: `opponent-move` with the moves since the
+ * The host remembers what the engine has been told (rules, the moves since), so that a move
+ * request sends only what is new, as OpenTafl does: `opponent-move` with the moves since the
  * engine's last (pipe-separated, oldest first) and the board after them, then `clock` and `play`.
- * A position that does not follow from what the engine knows (another game, a take-back) is sent
- * whole, as `position` and `side`. The clock goes before `play`, as OpenTafl's host sends it (the
- * protocol text says after; an engine that reads either way, like ours, does not mind).
+ * A game begins with `rules` alone: the protocol gives an engine that plays the side to play in
+ * `play` ("OpenTafl will send side commands to engines in analysis mode and during replays
+ * only"), and has no `start`; OpenTafl's engine takes a `side` for the side to move. A position
+ * that does not follow from what the engine knows (another game, a take-back) is sent whole, as
+ * `position`, and `play` says who moves there. The clock goes before `play`, as OpenTafl's host
+ * sends it (the protocol text says after; an engine that reads either way, like ours, does not
+ * mind).
  */
 
 import {
@@ -98,16 +102,31 @@ function parseAnalysis(args: string): EngineMessage | undefined {
 /** How long the engine may think: a clock to send, or a time for this move; neither is untimed. */
 export interface OtepMoveLimits {
   readonly clock?: OtepClock;
-  /** Sent as overtime (byo-yomi) of this length for both sides when there is no `clock`. */
+  /** Without a `clock`: a fresh bank of `BANK_MOVES` moves of this time for both sides (`bankClock`). */
   readonly timeMs?: number;
+}
+
+/**
+ * How many moves' time a clock's bank of main time starts with, for a match at a time a move
+ * (`bankClock`). OTEP's clock has main time and overtime periods of whole seconds, no time a
+ * move: overtime alone (`clock 1000* 1000* 1 1 1`) is the last second of a lost game to
+ * OpenTafl's planner, which keeps 1000 ms back in its last period and so thinks for 0 ms, and
+ * under a second it cannot be written at all. A bank of main time can be written at any time a
+ * move, and OpenTafl's planner spends an eighth of its starting bank a move on a 7x7 board in the
+ * middle game (three quarters over six moves): with 8 moves' time, the time a move.
+ */
+export const BANK_MOVES = 8;
+
+/** Both sides with `BANK_MOVES × timeMs` of main time and no overtime. */
+export function bankClock(timeMs: number): OtepClock {
+  const side = { ms: Math.max(1, Math.round(timeMs * BANK_MOVES)), overtime: false, periods: 0 };
+  return { attackers: side, defenders: side, periodMs: 0 };
 }
 
 /** The clock a move request sends, if any. */
 export function clockOf(limits: OtepMoveLimits): OtepClock | undefined {
   if (limits.clock) return limits.clock;
-  if (limits.timeMs === undefined) return undefined;
-  const side = { ms: Math.max(1, Math.round(limits.timeMs)), overtime: true, periods: 1 };
-  return { attackers: side, defenders: side, periodMs: side.ms };
+  return limits.timeMs === undefined ? undefined : bankClock(limits.timeMs);
 }
 
 /** The moves of a game from its setup, and a copy of the position at the setup. */
@@ -135,20 +154,21 @@ export type MoveAnswer =
 
 export class OtepHost {
   private view: EngineView | undefined;
+  /** The side the engine was last asked to play, for its `side` question. */
   private side: Side | undefined;
   private board: string | undefined;
   private clock: OtepClock | undefined;
   /** The engine's choice of notation for the moves we send (`simple-moves`). */
   simpleMoves = true;
 
-  /** A new game under `rules` with the engine playing `side` when known: `rules`, `side`, `start`. */
-  newGame(rules: Ruleset, side?: Side): string[] {
+  /** A new game under `rules`: `rules` alone (the side comes with each `play`). */
+  newGame(rules: Ruleset): string[] {
     const otn = makeRules(rules);
     this.view = { rules: otn, start: rules.start, turn: rules.firstToMove, moves: [] };
     this.board = rules.start;
     this.clock = undefined;
-    this.side = side;
-    return side === undefined ? [`rules ${otn}`] : [`rules ${otn}`, `side ${side}`, 'start'];
+    this.side = undefined;
+    return [`rules ${otn}`];
   }
 
   /**
@@ -171,7 +191,7 @@ export class OtepHost {
       view.turn === start.turn &&
       known.length <= moves.length &&
       known.every((m, i) => m === moves[i]);
-    if (!follows) out.push(`position ${board}`, `side ${pos.turn}`);
+    if (!follows) out.push(`position ${board}`);
     else if (known.length < moves.length || (repeat && moves.length > 0)) {
       const from = Math.min(known.length, moves.length - 1);
       out.push(`opponent-move ${this.records(start, moves, from).join('|')} ${board}`);

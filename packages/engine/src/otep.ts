@@ -3,11 +3,15 @@
  * read with its ExternalEngineHost/ExternalEngineClient where the text is unclear): one line in,
  * the lines to answer out, no I/O, so a test feeds it lines and reads what it would write.
  *
- * A session: we say `hello`; the host sends `rules OTN` (a new game at the start), `side S` (the
- * side we play) and `start`; each turn `opponent-move m1|m2 POSITION`, `clock ...` and `play S`,
- * answered by `move d1-c1` (OpenTafl's simple notation), which the host confirms with `move
- * POSITION` or refuses with `error 1..4`; at the end `finish N` and `goodbye`. `position P` plus
- * `side S` set up a board with S to move, and `analyze N SECONDS` asks for `analysis`.
+ * A session: we say `hello`; the host sends `rules OTN` (a new game at the start); each turn
+ * `opponent-move m1|m2 POSITION`, `clock ...` and `play S` (the side we play, which the protocol
+ * gives only here for a game), answered by `move d1-c1` (OpenTafl's simple notation), which the
+ * host confirms with `move POSITION` or refuses with `error 1..4`; at the end `finish N` and
+ * `goodbye`. `position P` plus `side S` set up a board with S to move (analysis and replays), and
+ * `analyze N SECONDS` asks for `analysis`: its lines come from one multi-line search, all at the
+ * same depth. Our own host's `side` and `start` at a game's start, from before it kept to the
+ * protocol, are still read; any other command outside the protocol (OpenTafl's host sends `dump`)
+ * is answered with a `status` line, never an `error`, which OpenTafl would show as an engine error.
  *
  * The search runs synchronously inside `receive` (Node has one thread), so a `finish` or
  * `goodbye` that arrives meanwhile is read when the move is sent. That wait is bounded: a move
@@ -39,7 +43,7 @@ import {
   type Side,
 } from '@tafl/core';
 import { levelMove, seededRandom, type Level } from './levels.js';
-import { Search, mateIn, type SearchLimits } from './search.js';
+import { MAX_MULTI_PV, Search, mateIn, type SearchLimits } from './search.js';
 import { weightsFor } from './weights.js';
 
 /** Error codes: the engine's two kinds, then the host's refusals of the engine's move. */
@@ -241,7 +245,7 @@ export class OtepEngine {
         this.closed = true;
         return [];
       default:
-        return nonCritical(`unknown command ${quote(name)}`);
+        return [ascii(`status ignored ${quote(name)}, which is not an OTEP command`)];
     }
   }
 
@@ -434,8 +438,9 @@ function statusLine(pos: Position, thought: OtepThought, best: OtepLine): string
 
 /**
  * The engine of a level as an `OtepSearch`: a Search per ruleset (the weights depend on it), the
- * level's noise from a seeded generator, and for an analysis of several moves the best line
- * followed by the other moves scored two plies deep.
+ * level's noise from a seeded generator to play; and for an analysis of several moves one
+ * multi-line search (up to MAX_MULTI_PV lines), so that every line is of the same depth and the
+ * scores compare, within the level's depth limit when it has one.
  */
 export function levelSearch(level: Level, seed = 1): { search: OtepSearch; newGame: () => void } {
   const random = seededRandom(seed);
@@ -447,15 +452,29 @@ export function levelSearch(level: Level, seed = 1): { search: OtepSearch; newGa
       searched = pos.rules;
     }
     const started = Date.now();
+    if (lines > 1) {
+      const budget = limits.timeMs ?? level.timeMs;
+      const depth = Math.min(limits.depth ?? Infinity, level.depth ?? level.maxDepth ?? Infinity);
+      const result = search.run(pos, {
+        ...limits,
+        timeMs: Math.max(5, Math.floor(budget * 0.85) - 5),
+        multiPv: Math.min(lines, MAX_MULTI_PV),
+        ...(depth < Infinity ? { depth } : {}),
+      });
+      const found =
+        result.lines ?? (result.move === undefined ? [] : [{ score: result.score, pv: result.pv }]);
+      return {
+        lines: found.map((l) => ({ pv: l.pv, score: l.score })),
+        depth: result.depth,
+        nodes: result.nodes,
+        timeMs: Date.now() - started,
+      };
+    }
     const config = { ...level, timeMs: limits.timeMs ?? level.timeMs };
     const best = levelMove(search, pos, config, random, limits);
     const found: OtepLine[] = [];
     if (best.move !== undefined)
       found.push({ pv: best.pv[0] === best.move ? best.pv : [best.move], score: best.score });
-    if (lines > 1 && best.move !== undefined)
-      for (const other of search.scoreRootMoves(pos, 2))
-        if (other.move !== best.move && found.length < lines)
-          found.push({ pv: [other.move], score: other.score });
     return { lines: found, depth: best.depth, nodes: best.nodes, timeMs: Date.now() - started };
   };
   return { search: run, newGame: () => search?.clear() };

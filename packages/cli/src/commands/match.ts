@@ -5,7 +5,9 @@
  * output. Everything but the engines' own timing is reproducible from `--seed`.
  */
 
-import { openSync, writeSync, closeSync } from 'node:fs';
+import { closeSync, openSync, statSync, writeSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { BANK_MOVES } from '@tafl/engine';
 import { presetById, type Ruleset } from '@tafl/core';
 import {
   CliError,
@@ -21,6 +23,7 @@ import type { Io } from '../io.js';
 import { OTEP_DEFAULT_TIME_MS, parseEngineSpec, type EngineSpec } from '../match/engines.js';
 import { DEFAULT_MAX_PLIES } from '../match/game.js';
 import { MatchGameError, runMatch, type PlayedGame } from '../match/match.js';
+import { MAX_START_FAILURES } from '../match/player.js';
 import { plural, progressLine, summary, type MatchReport } from '../match/report.js';
 import { matchTasks } from '../match/tasks.js';
 
@@ -30,23 +33,34 @@ const MAX_OPENING_PLIES = 40;
 
 const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--time MS] [--openings PLIES]
                   [--jobs N] [--seed N] [--max-plies N] [--records FILE]
+                  [--a-dir DIR] [--b-dir DIR] [--send-delay MS]
 
   Plays N games between engines A and B: N/2 pairs of games, the two games of a pair from the
   same random opening with the sides swapped, several at a time in worker threads. A line for
   each game goes to standard error as it ends (the game, how it ended, A's running score); at
   the end standard output gets each engine's wins, draws and losses as attackers and as
   defenders, A's score with its 95% interval (normal approximation over the game pairs), the
-  Elo difference with its interval, how the games ended and each engine's longest move.
+  Elo difference with its interval, how the games ended, how many games each engine lost by
+  failing, and each engine's longest move.
+
+  An OTEP engine that fails (it exits, says nothing in time, gives up, plays a move that cannot
+  be played) loses that game by forfeit; its failure and its last lines on stdout and stderr
+  follow the game's line, it is started again for its next game, and the match goes on. One
+  that fails to start ${MAX_START_FAILURES} times in a row ends the match.
 
   --rules ID         a ruleset of tafl rules
   --a ENGINE         engine A: level:N for our level N (1 to 6), or otep:'command line' for a
                      program that speaks the OpenTafl engine protocol
   --b ENGINE         engine B, in the same way
   --games N          the number of games, an even number
-  --time MS          at most MS milliseconds a move (default: each level's own budget, 250 to
-                     1000 ms, and ${OTEP_DEFAULT_TIME_MS} ms for an OTEP engine); a level keeps to its own
+  --time MS          MS milliseconds a move (default: each level's own budget, 250 to 1000
+                     ms, and ${OTEP_DEFAULT_TIME_MS} ms for an OTEP engine); a level keeps to its own
                      budget when that is shorter, and levels 1 to 3 search to a fixed depth
-                     whatever the time
+                     whatever the time. The game keeps a clock as a real one runs: each side
+                     starts with ${BANK_MOVES} moves' time, each move is taken off its side's time and
+                     MS added back, and a move longer than the time left loses on time. An
+                     OTEP engine is sent this clock as main time (clock A D 0 0 0), the increment
+                     kept by the host, as OTEP's clock has none
   --openings PLIES   the random moves every opening has (default ${DEFAULT_OPENING_PLIES}; 0 for the start)
   --jobs N           games played at a time, each in a worker thread (default ${DEFAULT_JOBS})
   --seed N           the seed of the openings and the levels' choices, 0 to 4294967295
@@ -54,6 +68,13 @@ const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--t
   --max-plies N      a game that reaches N plies is adjudicated a draw (default ${DEFAULT_MAX_PLIES})
   --records FILE     write every game to FILE as an OTN game record, one after another, as the
                      games end
+  --a-dir DIR        the working folder engine A's program runs in (an OTEP engine only; the
+                     command runs without a shell, so cd cannot be part of it, and OpenTafl reads
+                     its settings.ini from its working folder)
+  --b-dir DIR        the same for engine B
+  --send-delay MS    wait MS milliseconds before each line sent to an OTEP engine (default 0),
+                     for engines that fail when a line arrives within a moment of their own move
+                     (OpenTafl's engine); the wait counts in the engine's time
   -h, --help         show this help
 `;
 
@@ -68,6 +89,9 @@ const OPTIONS = {
   seed: { type: 'string' },
   'max-plies': { type: 'string' },
   records: { type: 'string' },
+  'a-dir': { type: 'string' },
+  'b-dir': { type: 'string' },
+  'send-delay': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -91,6 +115,30 @@ export function engineOption(name: 'a' | 'b', text: string | undefined): EngineS
   const spec = parseEngineSpec(text);
   if (!spec.ok) throw new CliError(`--${name}: ${spec.message}`);
   return spec.value;
+}
+
+/** An OTEP engine's spec with its working folder (`--a-dir`, checked) and delay before each line. */
+function withProcessOptions(
+  name: 'a' | 'b',
+  spec: EngineSpec,
+  dir: string | undefined,
+  sendDelayMs: number | undefined,
+): EngineSpec {
+  if (spec.kind !== 'otep') {
+    if (dir !== undefined) throw new CliError(`--${name}-dir is for an OTEP engine, not ${spec.label}`);
+    return spec;
+  }
+  let folder: string | undefined;
+  if (dir !== undefined) {
+    folder = resolve(dir);
+    if (statSync(folder, { throwIfNoEntry: false })?.isDirectory() !== true)
+      throw new CliError(`--${name}-dir: ${JSON.stringify(dir)} is not a folder`);
+  }
+  return {
+    ...spec,
+    ...(folder !== undefined && { dir: folder }),
+    ...(sendDelayMs !== undefined && sendDelayMs > 0 && { sendDelayMs }),
+  };
 }
 
 export function rulesOption(id: string | undefined): Ruleset {
@@ -123,7 +171,11 @@ interface Settings extends MatchReport {
 /** The match the options ask for, every value checked. */
 function settings(values: Parsed<typeof OPTIONS>['values']): Settings {
   const rules = rulesOption(values.rules);
-  const engines = { a: engineOption('a', values.a), b: engineOption('b', values.b) };
+  const sendDelayMs = wholeNumber('send-delay', values['send-delay'], 0, 10_000);
+  const engines = {
+    a: withProcessOptions('a', engineOption('a', values.a), values['a-dir'], sendDelayMs),
+    b: withProcessOptions('b', engineOption('b', values.b), values['b-dir'], sendDelayMs),
+  };
   const games = wholeNumber('games', values.games, 2, 100_000);
   if (games === undefined) throw new CliError('match needs --games N, an even number');
   if (games % 2 !== 0)

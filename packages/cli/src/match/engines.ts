@@ -10,7 +10,15 @@ import { splitCommandLine } from '../otep-process.js';
 
 export type EngineSpec =
   | { readonly kind: 'level'; readonly level: number; readonly label: string }
-  | { readonly kind: 'otep'; readonly commandLine: string; readonly label: string };
+  | {
+      readonly kind: 'otep';
+      readonly commandLine: string;
+      readonly label: string;
+      /** The working folder the program runs in (where OpenTafl reads its settings), if not ours. */
+      readonly dir?: string;
+      /** Milliseconds to wait before each line sent to the program (none by default). */
+      readonly sendDelayMs?: number;
+    };
 
 export const ENGINE_ERRORS = {
   syntax: 'ERR_ENGINE_SYNTAX',

@@ -4,6 +4,17 @@
  * reached, which is adjudicated a draw (two engines that shuffle forever under rules without a
  * repetition or quiet-move draw would otherwise never finish). A player that answers with an
  * illegal move, or none, or touches the position, is a bug: the game fails with an error.
+ *
+ * With a time a move, the game keeps a clock as a real one runs: each side starts with a bank of
+ * `BANK_MOVES` moves' time, a move's time is taken off its side's bank and the time a move added
+ * back (an increment: the host keeps it, as OTEP's clock has no field for it), and a side whose
+ * move takes longer than its bank loses on time. An OTEP engine is sent this clock; our levels
+ * think for the time a move.
+ *
+ * An outside engine that fails (it crashes, says nothing in time, gives up, plays a move that
+ * cannot be played) loses the game by forfeit, as in cutechess-cli: the game ends there, with the
+ * failure and the engine's last lines in the result, and the player is closed, to be started
+ * again for its next game.
  */
 
 import {
@@ -21,13 +32,24 @@ import {
   type Ruleset,
   type Side,
 } from '@tafl/core';
-import type { Player } from './player.js';
+import { BANK_MOVES, type OtepClock } from '@tafl/engine';
+import { isForfeit, type Player } from './player.js';
 
 /** The ply limit of a match game unless told otherwise. */
 export const DEFAULT_MAX_PLIES = 400;
 
-/** Why a game ended: a rule of the game, or the match's ply limit. */
-export type Ending = EndReason | 'ply limit';
+/** Why a game ended: a rule of the game, the match's ply limit, a loss on time or by an engine's failure. */
+export type Ending = EndReason | 'ply limit' | 'time' | 'engine failure';
+
+/** An engine that lost its game by failing. */
+export interface EngineFailure {
+  /** The side it played. */
+  readonly side: Side;
+  /** What happened, in a sentence. */
+  readonly message: string;
+  /** Its last lines on stdout and stderr. */
+  readonly lastLines: readonly string[];
+}
 
 export interface GameSetup {
   readonly rules: Ruleset;
@@ -57,7 +79,26 @@ export interface GameResult {
   readonly record: string;
   /** Milliseconds each side's moves took, in order (the opening's excluded). */
   readonly moveTimes: BySide<readonly number[]>;
+  /** The engine that lost by failing, when one did. */
+  readonly failure?: EngineFailure;
 }
+
+/** A game's end other than by the rules: a loss on time or by failure. */
+interface Forfeit {
+  readonly loser: Side;
+  readonly ending: 'time' | 'engine failure';
+  readonly termination: string;
+  readonly failure?: EngineFailure;
+}
+
+const other = (side: Side): Side => (side === 'attackers' ? 'defenders' : 'attackers');
+
+/** The clock an OTEP engine is sent: each side's bank as main time, no overtime. */
+const otepClock = (bank: BySide<number>): OtepClock => ({
+  attackers: { ms: Math.round(bank.attackers), overtime: false, periods: 0 },
+  defenders: { ms: Math.round(bank.defenders), overtime: false, periods: 0 },
+  periodMs: 0,
+});
 
 export async function playGame(game: GameSetup): Promise<GameResult> {
   const pos = startingPosition(game.rules);
@@ -65,15 +106,70 @@ export async function playGame(game: GameSetup): Promise<GameResult> {
     if (!pos.isLegal(move)) throw new Error(`the opening's move ${describeMove(pos, move)} is not legal`);
     pos.play(move);
   }
-  for (const side of SIDES) await game.players[side].newGame(game.rules, side, game.seeds[side]);
   const moveTimes: BySide<number[]> = { attackers: [], defenders: [] };
+  const forfeit = await play(game, pos, moveTimes);
+  const outcome = pos.outcome();
+  for (const side of SIDES)
+    if (forfeit?.failure?.side !== side)
+      await guard(game, side, () =>
+        game.players[side].finish(forfeit || outcome.status === 'ongoing' ? undefined : outcome),
+      );
+  return result(game, pos, moveTimes, forfeit);
+}
+
+/**
+ * Runs `step` of the player of `side`; an engine failure closes the player (it is started again
+ * for its next game) and is returned as the forfeit it is.
+ */
+async function guard(game: GameSetup, side: Side, step: () => Promise<void>): Promise<Forfeit | undefined> {
+  try {
+    await step();
+    return undefined;
+  } catch (e) {
+    if (!isForfeit(e)) throw e;
+    await game.players[side].close().catch(() => undefined);
+    const failure = { side, message: e.message, lastLines: e.lastLines };
+    return { loser: side, ending: 'engine failure', termination: `the ${side}' engine failed`, failure };
+  }
+}
+
+/** Plays the game on `pos` to its end; a forfeit if it ended by one. */
+async function play(
+  game: GameSetup,
+  pos: Position,
+  moveTimes: BySide<number[]>,
+): Promise<Forfeit | undefined> {
+  for (const side of SIDES) {
+    const failed = await guard(game, side, () =>
+      game.players[side].newGame(game.rules, side, game.seeds[side]),
+    );
+    if (failed) return failed;
+  }
+  const perMove = game.timeMs;
+  const bank =
+    perMove === undefined ? undefined : { attackers: perMove * BANK_MOVES, defenders: perMove * BANK_MOVES };
   while (!pos.isOver() && pos.ply < game.maxPlies) {
     const side = pos.turn;
     const before = { ply: pos.ply, lo: pos.keyLo, hi: pos.keyHi };
     const where = `${game.names[side]} (the ${side}) at ply ${pos.ply + 1}`;
+    const clock = bank && otepClock(bank);
     const started = performance.now();
-    const move = await game.players[side].move(pos, game.timeMs);
-    moveTimes[side].push(performance.now() - started);
+    let move: Move | undefined;
+    const failed = await guard(game, side, async () => {
+      move = await game.players[side].move(pos, perMove, clock);
+    });
+    if (failed) return failed;
+    const used = performance.now() - started;
+    moveTimes[side].push(used);
+    if (bank !== undefined && perMove !== undefined) {
+      if (used > bank[side])
+        return {
+          loser: side,
+          ending: 'time',
+          termination: `the ${side} lost on time (${Math.round(used)} ms with ${Math.round(bank[side])} ms left)`,
+        };
+      bank[side] += perMove - used;
+    }
     if (pos.ply !== before.ply || pos.keyLo !== before.lo || pos.keyHi !== before.hi)
       throw new Error(`${where} changed the position while choosing a move`);
     if (move === undefined) throw new Error(`${where} gave no move in ${describePosition(pos)}`);
@@ -83,33 +179,46 @@ export async function playGame(game: GameSetup): Promise<GameResult> {
       );
     pos.play(move);
   }
-  const outcome = pos.outcome();
-  for (const side of SIDES)
-    await game.players[side].finish(outcome.status === 'ongoing' ? undefined : outcome);
-  return result(game, pos, moveTimes);
+  return undefined;
 }
 
-function result(game: GameSetup, pos: Position, moveTimes: BySide<number[]>): GameResult {
+function result(
+  game: GameSetup,
+  pos: Position,
+  moveTimes: BySide<number[]>,
+  forfeit: Forfeit | undefined,
+): GameResult {
   const outcome = pos.outcome();
+  const end =
+    forfeit !== undefined
+      ? { winner: other(forfeit.loser), ending: forfeit.ending, termination: forfeit.termination }
+      : outcome.status === 'ongoing'
+        ? {
+            winner: 'draw' as const,
+            ending: 'ply limit' as const,
+            termination: `ply limit of ${game.maxPlies}, adjudicated a draw`,
+          }
+        : { winner: outcome.status, ending: outcome.reason };
   const tags = [
     ...(game.tags ?? []),
     { key: 'attackers', value: game.names.attackers },
     { key: 'defenders', value: game.names.defenders },
-    ...(outcome.status === 'ongoing'
+    ...('termination' in end
       ? [
-          { key: 'result', value: '0' },
-          { key: 'termination', value: `ply limit of ${game.maxPlies}, adjudicated a draw` },
+          { key: 'result', value: { attackers: '1', defenders: '-1', draw: '0' }[end.winner] },
+          { key: 'termination', value: end.termination },
         ]
       : []),
   ];
   const record = recordFromGame(pos, tags);
   return {
-    winner: outcome.status === 'ongoing' ? 'draw' : outcome.status,
-    ending: outcome.status === 'ongoing' ? 'ply limit' : outcome.reason,
+    winner: end.winner,
+    ending: end.ending,
     plies: pos.ply,
     moves: record.moves.map((m) => m.move),
     record: makeRecord(record),
     moveTimes,
+    ...(forfeit?.failure !== undefined && { failure: forfeit.failure }),
   };
 }
 

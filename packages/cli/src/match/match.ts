@@ -1,8 +1,10 @@
 /**
  * A match: its games shared out among `jobs` worker threads, each worker given its next game as
  * soon as it is done with one, and every result handed to `onGame` as it comes (for progress).
- * Workers load the built dist/match/worker.js, so a match runs from the built program only. A game
- * that fails (an engine's illegal move is a bug) ends the whole match with its error.
+ * Workers load the built dist/match/worker.js, so a match runs from the built program only. An
+ * outside engine's failure loses its game and the match goes on (game.ts); a game that fails (a
+ * level's illegal move is a bug; an engine that cannot be started at all) ends the whole match
+ * with its error.
  */
 
 import { Worker } from 'node:worker_threads';

@@ -2,27 +2,51 @@
  * A player of match games: an engine behind one small interface, whatever it is. Our levels play
  * in the thread that holds them, with a `Search` of their own whose table is cleared between games
  * so that no game learns from the one before. An OTEP program runs as a child process
- * (otep-process.ts), started at its first game and kept for the whole match.
+ * (otep-process.ts), started at its first game and kept from game to game; when it fails (it
+ * crashes, times out, plays an illegal move) the game is lost (game.ts) and the process closed,
+ * and the next game starts it again, unless it has failed to start `MAX_START_FAILURES` times in a
+ * row: then the command cannot work, and the match ends.
  */
 
 import type { Move, Outcome, Position, Ruleset, Side } from '@tafl/core';
-import { Search, levelConfig, levelMove, seededRandom, weightsFor, type Level } from '@tafl/engine';
+import {
+  Search,
+  levelConfig,
+  levelMove,
+  seededRandom,
+  weightsFor,
+  type Level,
+  type OtepClock,
+} from '@tafl/engine';
 import { OtepProcess, OtepProcessError } from '../otep-process.js';
 import { OTEP_DEFAULT_TIME_MS, type EngineSpec } from './engines.js';
 
 export interface Player {
   /** Gets ready for a game under `rules` in which it plays `side`; `seed` makes a level's choices reproducible. */
   newGame(rules: Ruleset, side: Side, seed: number): Promise<void>;
-  /** The move for the side to move in `pos` (left as it was), within `timeMs` when given. */
-  move(pos: Position, timeMs: number | undefined): Promise<Move | undefined>;
+  /**
+   * The move for the side to move in `pos` (left as it was), within `timeMs` when given; `clock`
+   * is the game's clock when it keeps one (what an OTEP engine is sent).
+   */
+  move(pos: Position, timeMs: number | undefined, clock?: OtepClock): Promise<Move | undefined>;
   /** The game is over (no outcome: it was stopped, as at the ply limit). */
   finish(outcome: Outcome | undefined): Promise<void>;
   /** Ends the player (an OTEP program's process). */
   close(): Promise<void>;
 }
 
+/** An outside engine that failed to start this many times in a row ends the match. */
+export const MAX_START_FAILURES = 3;
+
+/** An outside engine cannot be started at all: the match cannot go on. */
+export class EngineStartError extends Error {}
+
 /** A failure of an outside engine (it could not start, timed out, played an illegal move): not our bug. */
-export const isEngineFailure = (e: unknown): boolean => e instanceof OtepProcessError;
+export const isEngineFailure = (e: unknown): boolean =>
+  e instanceof OtepProcessError || e instanceof EngineStartError;
+
+/** A failure that loses the game for the engine that failed, and the match goes on. */
+export const isForfeit = (e: unknown): e is OtepProcessError => e instanceof OtepProcessError;
 
 export interface LevelOptions {
   /** log2 of the transposition table's entries (the Search's default when absent). */
@@ -30,9 +54,7 @@ export interface LevelOptions {
 }
 
 export function createPlayer(spec: EngineSpec, options: LevelOptions = {}): Player {
-  return spec.kind === 'level'
-    ? new LevelPlayer(levelConfig(spec.level), options)
-    : new OtepPlayer(spec.commandLine);
+  return spec.kind === 'level' ? new LevelPlayer(levelConfig(spec.level), options) : new OtepPlayer(spec);
 }
 
 /** One of our levels, through `levelMove`. */
@@ -75,17 +97,34 @@ class LevelPlayer implements Player {
 /** A program of the OpenTafl engine protocol. */
 class OtepPlayer implements Player {
   private process: OtepProcess | undefined;
+  private startFailures = 0;
 
-  constructor(private readonly commandLine: string) {}
+  constructor(private readonly spec: Extract<EngineSpec, { kind: 'otep' }>) {}
 
-  async newGame(rules: Ruleset, side: Side): Promise<void> {
-    this.process ??= await OtepProcess.start(this.commandLine);
-    this.process.newGame(rules, side);
+  async newGame(rules: Ruleset): Promise<void> {
+    if (this.process !== undefined && !this.process.usable) await this.close();
+    if (this.process === undefined) {
+      const { commandLine, dir, sendDelayMs } = this.spec;
+      try {
+        this.process = await OtepProcess.start(commandLine, {
+          ...(dir !== undefined && { cwd: dir }),
+          ...(sendDelayMs !== undefined && { sendDelayMs }),
+        });
+        this.startFailures = 0;
+      } catch (e) {
+        if (++this.startFailures >= MAX_START_FAILURES && e instanceof Error)
+          throw new EngineStartError(
+            `${this.spec.label} failed to start ${this.startFailures} times in a row; the last time: ${e.message}`,
+          );
+        throw e;
+      }
+    }
+    this.process.newGame(rules);
   }
 
-  move(pos: Position, timeMs: number | undefined): Promise<Move | undefined> {
+  move(pos: Position, timeMs: number | undefined, clock?: OtepClock): Promise<Move | undefined> {
     if (this.process === undefined) throw new Error('an OTEP engine was asked for a move before newGame');
-    return this.process.bestMove(pos, { timeMs: timeMs ?? OTEP_DEFAULT_TIME_MS });
+    return this.process.bestMove(pos, clock ? { clock } : { timeMs: timeMs ?? OTEP_DEFAULT_TIME_MS });
   }
 
   finish(outcome: Outcome | undefined): Promise<void> {

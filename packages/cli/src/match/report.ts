@@ -1,7 +1,9 @@
 /**
  * The words and figures of a match, for `tafl match` and the ladder bench: a line for each game
  * as it ends, and the summary (the table of wins, draws and losses by side, the score with its
- * interval, the Elo difference, the endings and the longest moves against their budgets).
+ * interval, the Elo difference, the endings, the games each engine lost by failing and the
+ * longest moves against their budgets). A game lost by an engine's failure has its failure and
+ * the engine's last lines under its line, for the log.
  */
 
 import { SIDES, type Side } from '@tafl/core';
@@ -50,8 +52,35 @@ export function progressLine(report: MatchReport, game: PlayedGame, done: readon
   return (
     `[${done.length}/${report.games}] game ${game.task.index + 1}: ` +
     `${attackers.label} attacking, ${defenders.label} defending: ${describeGame(game)}, ` +
-    `${game.result.plies} plies; ${a.label} has ${points} of ${done.length} (${percent(points / done.length)})\n`
+    `${game.result.plies} plies; ${a.label} has ${points} of ${done.length} (${percent(points / done.length)})\n` +
+    failureLines(report, game)
   );
+}
+
+/** The failure of a game lost by one, and the engine's last lines, indented; '' for other games. */
+export function failureLines(report: MatchReport, game: PlayedGame): string {
+  const failure = game.result.failure;
+  if (failure === undefined) return '';
+  const spec = failure.side === game.aSide ? report.engines.a : report.engines.b;
+  const said = failure.lastLines.length === 0 ? ['(nothing)'] : failure.lastLines;
+  return (
+    `  ${spec.label} (the ${failure.side}) failed and forfeits: ${oneLine(failure.message)}\n` +
+    `  its last lines:\n${said.map((l) => `    ${oneLine(l)}\n`).join('')}`
+  );
+}
+
+const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' / ');
+
+/** How many games each engine lost by failing (a crash, no move in time, an unplayable move). */
+export function failures(games: readonly PlayedGame[]): { a: number; b: number } {
+  let a = 0;
+  let b = 0;
+  for (const g of games)
+    if (g.result.failure !== undefined) {
+      if (g.result.failure.side === g.aSide) a++;
+      else b++;
+    }
+  return { a, b };
 }
 
 /** The longest move of each engine, in milliseconds (0 when it made none). */
@@ -90,6 +119,7 @@ export function summary(report: MatchReport, games: readonly PlayedGame[]): stri
   }
   const f = matchFigures(games);
   const longest = longestMoves(games);
+  const failed = failures(games);
   const budget = (spec: EngineSpec, ms: number): string =>
     `${spec.label} ${Math.round(ms)} ms (budget ${moveBudget(spec, report.timeMs)} ms)`;
   return (
@@ -99,6 +129,7 @@ export function summary(report: MatchReport, games: readonly PlayedGame[]): stri
     `(normal approximation over ${plural(f.samples, 'game pair')})\n` +
     `Elo difference, ${a.label} minus ${b.label}: ${signedElo(f.elo)}, 95% interval ${eloRange(f.eloInterval)}\n` +
     `endings: ${endings(games)}\n` +
+    `games lost by failure: ${a.label} ${failed.a}, ${b.label} ${failed.b}\n` +
     `longest move: ${budget(a, longest.a)}, ${budget(b, longest.b)}\n`
   );
 }

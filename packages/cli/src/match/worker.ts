@@ -1,8 +1,10 @@
 /**
  * A worker thread of a match (match.ts starts it from dist/match/worker.js): it holds a player for
  * each of the two engines for the whole match and plays the games it is sent, one at a time; the
- * match runs as many workers as games at a time. A game that fails is reported with its error (an
- * outside engine's failure in its own words, a bug of ours with its stack), and the match ends.
+ * match runs as many workers as games at a time. An outside engine that fails loses its game by
+ * forfeit, which is a result like any other (game.ts). What still fails a game is reported with
+ * its error, and the match ends: an outside engine that cannot be started at all, in its own
+ * words, or a bug of ours, with its stack.
  */
 
 import { parentPort, workerData } from 'node:worker_threads';
