@@ -89,7 +89,50 @@ export interface SearchOptions {
   readonly weights?: Weights;
   /** log2 of the number of transposition table entries (16 bytes each). */
   readonly ttBits?: number;
+  /**
+   * The table's memory, shared with other threads' searches (`tableBytes(ttBits)` long): Lazy
+   * SMP, where helper threads search the same position and fill one table.
+   */
+  readonly table?: SharedArrayBuffer;
+  /** Helper threads that search beside this one on the shared `table` (Lazy SMP). */
+  readonly helpers?: SearchHelpers;
+  /**
+   * This search is helper thread number `helperIndex` (1, 2, ...) of another: it searches every
+   * other depth, so that the threads work at different depths and their table entries differ.
+   */
+  readonly helperIndex?: number;
 }
+
+/**
+ * Threads that search beside a `Search` on its shared table (worker/smp.ts runs them). They start
+ * when a search begins and stop when it ends; only the first thread's answer is used, the
+ * helpers' part is what they leave in the table. They are used for searches that stop on time
+ * or on a stop (play, analysis): a search bounded by nodes or depth alone keeps to one thread, so
+ * that it answers the same every time.
+ */
+export interface SearchHelpers {
+  /** How many helper threads there are. */
+  readonly count: number;
+  /**
+   * Sets the helpers searching `pos` (with its game's history) on the shared table until
+   * `stop[0]` becomes non-zero; `age` is the table's age for this search.
+   */
+  start(pos: Position, stop: Int32Array, age: number): void;
+}
+
+/**
+ * When a search with a time budget stops before it (docs/engine.md, "Time"): at once with one
+ * legal move, when a win or loss is proved within the depth searched, or when the best move has
+ * stayed the same for `STABLE_ITERATIONS` depths in a row, its score has not fallen by more than
+ * `STABLE_DROP`, and `STABLE_SHARE` of the time is spent. Otherwise it searches on until the
+ * time is up, and the unfinished depth's best move counts when it beat the previous one.
+ */
+export const STABLE_ITERATIONS = 4;
+export const STABLE_DROP = 25;
+export const STABLE_SHARE = 0.5;
+/** Aspiration window at the root from this depth on, in centi-soldiers either side. */
+const ASPIRATION_DEPTH = 5;
+const ASPIRATION_WINDOW = 35;
 
 export class Search {
   private readonly tt: TranspositionTable;
@@ -108,13 +151,23 @@ export class Search {
   private readonly pvLength = new Int32Array(MAX_PLY);
   private readonly routeSquares = new Uint8Array(256);
 
+  private readonly helpers: SearchHelpers | undefined;
+  private readonly helperIndex: number;
+
   constructor(options: SearchOptions = {}) {
-    this.tt = new TranspositionTable(options.ttBits ?? 20);
+    this.tt = new TranspositionTable(options.ttBits ?? 20, options.table);
     this.weights = options.weights;
+    this.helpers = options.helpers;
+    this.helperIndex = options.helperIndex ?? 0;
     for (let i = 0; i < MAX_PLY + MAX_QUIESCENCE + 2; i++) {
       this.moves.push(new Int32Array(512));
       this.order.push(new Int32Array(512));
     }
+  }
+
+  /** The age of the table's entries this search writes (a helper takes its first thread's). */
+  set tableAge(age: number) {
+    this.tt.currentAge = age;
   }
 
   /** Asks a running search to stop; it returns the best move found so far. */
@@ -124,7 +177,7 @@ export class Search {
 
   /** Forgets the transposition table and the move-ordering statistics (a new game). */
   clear(): void {
-    this.tt.clear();
+    if (this.helperIndex === 0) this.tt.clear();
     this.history = new Int32Array(this.history.length);
     this.killers.fill(0);
   }
@@ -152,7 +205,8 @@ export class Search {
     this.nodes = 0;
     this.stopRequested = false;
     this.nodeLimit = limits.nodes ?? Infinity;
-    const deadline = limits.timeMs !== undefined ? start + limits.timeMs : Infinity;
+    const timed = limits.timeMs !== undefined;
+    const deadline = timed ? start + limits.timeMs! : Infinity;
     this.stopFlag = limits.stopFlag;
     this.nullAllowed = true;
     this.context(pos);
@@ -173,16 +227,56 @@ export class Search {
       };
     };
     if (pos.isOver()) return { move: undefined, ...info(0, this.terminal(pos, 0), []) };
+    if (this.helperIndex === 0) this.tt.nextAge();
+    const helpers = this.startHelpers(pos, limits);
+    try {
+      return this.iterate(pos, maxDepth, multiPv, deadline, start, info, onInfo);
+    } finally {
+      if (helpers !== undefined) Atomics.store(helpers, 0, 1);
+    }
+  }
+
+  /** The helpers' stop flag, when helpers search beside this one. */
+  private startHelpers(pos: Position, limits: SearchLimits): Int32Array | undefined {
+    const helpers = this.helpers;
+    if (helpers === undefined || helpers.count === 0 || limits.nodes !== undefined) return undefined;
+    if (limits.timeMs === undefined && limits.stopFlag === undefined) return undefined;
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    helpers.start(pos, stop, this.tt.currentAge);
+    return stop;
+  }
+
+  private iterate(
+    pos: Position,
+    maxDepth: number,
+    multiPv: number,
+    deadline: number,
+    start: number,
+    info: (depth: number, score: number, pv: Move[], lines?: SearchLine[]) => SearchInfo,
+    onInfo: ((info: SearchInfo) => void) | undefined,
+  ): SearchResult {
+    const timed = deadline !== Infinity;
     const lineCount = multiPv > 1 ? Math.min(multiPv, pos.mustPass() ? 1 : pos.legalMoveCount) : 1;
+    const onlyMove = pos.mustPass() || pos.legalMoveCount === 1;
     let best: SearchResult = { move: this.fallbackMove(pos), ...info(0, 0, []) };
+    let stable = 0;
+    /** The score of the best line at the last depth, the centre of the next depth's window. */
+    let guess = 0;
     for (let depth = 1; depth <= maxDepth; depth++) {
+      // A helper searches every other depth, out of step with the first thread.
+      if (this.helperIndex > 0 && depth > 1 && ((depth + this.helperIndex) & 1) === 0) continue;
       let score: number;
       let lines: SearchLine[] | undefined;
       let firstDone = false;
       this.iteration = depth;
       this.deadline = depth === 1 ? Infinity : deadline;
+      this.failedHigh = undefined;
       try {
-        score = this.negamax(pos, depth, -INFINITE, INFINITE, 0);
+        score =
+          depth >= ASPIRATION_DEPTH && Math.abs(guess) < WIN_BOUND
+            ? this.aspiration(pos, depth, guess)
+            : this.negamax(pos, depth, -INFINITE, INFINITE, 0);
+        guess = score;
         firstDone = true;
         if (multiPv > 1) {
           lines = this.otherLines(pos, depth, score, lineCount);
@@ -192,22 +286,48 @@ export class Search {
         if (!(e instanceof Abort)) throw e;
         this.excludedCount = 0;
         while (pos.ply > this.rootPly) pos.undo();
-        const partial = this.pvLength[0]! > 0 ? this.pv[0]! : undefined;
-        if (partial !== undefined && this.rootImproved && !firstDone) best = { ...best, move: partial };
+        // The unfinished depth's best move, if it beat the previous one (or failed high above it).
+        const partial = this.pvLength[0]! > 0 && this.rootImproved ? this.pv[0]! : this.failedHigh;
+        if (partial !== undefined && !firstDone) best = { ...best, move: partial };
         break;
       }
       const pv =
         lines !== undefined
           ? [...lines[0]!.pv]
           : this.extendPv(pos, Array.from(this.pv.subarray(0, this.pvLength[0]!)));
+      const previous = best;
       best = { move: pv[0] ?? best.move, ...info(depth, score, pv, lines) };
       onInfo?.(best);
       if (Math.abs(score) > WIN_BOUND && WIN - Math.abs(score) <= depth) break;
-      if (deadline !== Infinity && Date.now() - start > (deadline - start) * 0.55) break;
       if (this.stopRequested || (this.stopFlag !== undefined && this.stopFlag[0] !== 0)) break;
+      if (!timed) continue;
+      if (onlyMove) break;
+      stable = best.move === previous.move && score >= previous.score - STABLE_DROP ? stable + 1 : 0;
+      if (stable >= STABLE_ITERATIONS - 1 && Date.now() - start >= (deadline - start) * STABLE_SHARE) break;
     }
     const lines = best.lines?.map((l) => ({ score: l.score, pv: [...l.pv] }));
     return { ...best, ...info(best.depth, best.score, [...best.pv], lines) };
+  }
+
+  /**
+   * The root searched in a narrow window around the previous depth's score, widened on the side
+   * it fails until the score falls inside.
+   */
+  private aspiration(pos: Position, depth: number, guess: number): number {
+    let delta = ASPIRATION_WINDOW;
+    let alpha = Math.max(guess - delta, -INFINITE);
+    let beta = Math.min(guess + delta, INFINITE);
+    for (;;) {
+      const score = this.negamax(pos, depth, alpha, beta, 0);
+      if (score <= alpha && alpha > -INFINITE) {
+        delta *= 3;
+        alpha = delta > 1000 ? -INFINITE : Math.max(score - delta, -INFINITE);
+      } else if (score >= beta && beta < INFINITE) {
+        if (this.pvLength[0]! > 0) this.failedHigh = this.pv[0]!;
+        delta *= 3;
+        beta = delta > 1000 ? INFINITE : Math.min(score + delta, INFINITE);
+      } else return score;
+    }
   }
 
   /**
@@ -270,6 +390,8 @@ export class Search {
   }
 
   private rootPly = 0;
+  /** The root move that failed high in this depth's aspiration window, while it is searched again. */
+  private failedHigh: Move | undefined;
   private rootImproved = false;
   /** Root moves left out of this root search (the moves of the lines already found). */
   private readonly excluded = new Int32Array(MAX_MULTI_PV);
@@ -327,15 +449,14 @@ export class Search {
     if (depth <= 0) return this.quiesce(pos, alpha, beta, ply, 0);
 
     let ttMove = 0;
-    // Where quiet plies can draw, the count is part of what a position is worth.
-    const keyLo = this.quietLimited ? pos.keyLo ^ QUIET_SALT[pos.quietPlies & 63]! : pos.keyLo;
+    const keyLo = this.keyLoOf(pos);
     const keyHi = pos.keyHi;
-    const entry = this.tt.probe(keyLo, keyHi);
-    if (entry >= 0) {
-      ttMove = this.tt.move(entry);
-      if (ply > 0 && this.tt.depth(entry) >= depth) {
-        const score = fromTT(this.tt.score(entry), ply);
-        const bound = this.tt.bound(entry);
+    const tt = this.tt;
+    if (tt.probe(keyLo, keyHi)) {
+      ttMove = tt.hitMove;
+      if (ply > 0 && tt.hitDepth >= depth) {
+        const score = fromTT(tt.hitScore, ply);
+        const bound = tt.hitBound;
         if (
           bound === BOUND_EXACT ||
           (bound === BOUND_LOWER && score >= beta) ||
@@ -408,6 +529,17 @@ export class Search {
     return bestScore;
   }
 
+  /** The move the table holds for `pos`, if it holds one (legal or not: the table does not check). */
+  tableMove(pos: Position): Move | undefined {
+    this.context(pos);
+    return this.tt.probe(this.keyLoOf(pos), pos.keyHi) ? this.tt.hitMove : undefined;
+  }
+
+  /** The low half of the table's key: where quiet plies can draw, the count is part of what a position is worth. */
+  private keyLoOf(pos: Position): number {
+    return this.quietLimited ? pos.keyLo ^ QUIET_SALT[pos.quietPlies & 63]! : pos.keyLo;
+  }
+
   /**
    * A principal variation cut short by a table hit (the hit returns a score, not a line), followed
    * on through the table's moves while they are legal, up to PV_FOLLOW moves in all: the line
@@ -426,10 +558,8 @@ export class Search {
     }
     if (played === pv.length)
       while (pv.length < PV_FOLLOW && !pos.isOver()) {
-        const keyLo = this.quietLimited ? pos.keyLo ^ QUIET_SALT[pos.quietPlies & 63]! : pos.keyLo;
-        const entry = this.tt.probe(keyLo, pos.keyHi);
-        if (entry < 0) break;
-        const move = this.tt.move(entry);
+        if (!this.tt.probe(this.keyLoOf(pos), pos.keyHi)) break;
+        const move = this.tt.hitMove;
         if (!pos.isLegal(move)) break;
         pos.play(move);
         played++;

@@ -16,7 +16,13 @@ import {
 } from '@tafl/core';
 import { LEVELS } from '../levels.js';
 import { MAX_MULTI_PV } from '../search.js';
-import { ENGINE_ERRORS, type EngineErrorCode, type EngineLimits, type EngineRequest } from './protocol.js';
+import {
+  ENGINE_ERRORS,
+  MAX_THREADS,
+  type EngineErrorCode,
+  type EngineLimits,
+  type EngineRequest,
+} from './protocol.js';
 
 /** The request's ruleset: the object itself, or the preset its id names. */
 export function rulesOf(request: EngineRequest): Result<Ruleset, EngineErrorCode> {
@@ -42,7 +48,7 @@ export function positionOf(rules: Ruleset, request: EngineRequest): Result<Posit
 /** Refuses limits that are not numbers of the right kind. */
 export function checkLimits(limits: EngineLimits): Result<EngineLimits, EngineErrorCode> {
   const bad = (message: string) => fail(ENGINE_ERRORS.limits, message);
-  const { level, timeMs, clock, depth, nodes, seed, multiPv } = limits;
+  const { level, timeMs, clock, depth, nodes, seed, multiPv, threads } = limits;
   if (level !== undefined && !LEVELS.some((l) => l.level === level))
     return bad(`the level must be one of ${LEVELS.map((l) => l.level).join(', ')}, not ${level}`);
   if (timeMs !== undefined && !(timeMs > 0 && Number.isFinite(timeMs)))
@@ -61,5 +67,7 @@ export function checkLimits(limits: EngineLimits): Result<EngineLimits, EngineEr
     return bad(
       `the number of lines (multiPv) must be a whole number from 1 to ${MAX_MULTI_PV}, not ${multiPv}`,
     );
+  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1 && threads <= MAX_THREADS))
+    return bad(`the number of threads must be a whole number from 1 to ${MAX_THREADS}, not ${threads}`);
   return ok(limits);
 }

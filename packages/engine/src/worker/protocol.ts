@@ -43,6 +43,13 @@ export interface EngineLimits {
   readonly seed?: number;
   /** How many best lines to find, 1 to 5 (`SearchInfo.lines`); ignored when playing at a level. */
   readonly multiPv?: number;
+  /**
+   * Search on this many threads (Lazy SMP, smp.ts), 1 to 8; 1 by default. More than one is used
+   * only where the worker can share memory with helper threads (in browsers, a page that is
+   * cross-origin isolated), and only for searches bounded by time or by `stop()`: a search
+   * bounded by nodes or depth alone stays on one thread, so that it answers the same every time.
+   */
+  readonly threads?: number;
 }
 
 /** A position to search: a game under a ruleset, and the limits. */
@@ -79,6 +86,9 @@ export interface Engine {
   /** Stops any search and ends the worker; a disposed engine starts nothing more. */
   dispose(): void;
 }
+
+/** The most threads a search may use (`EngineLimits.threads`). */
+export const MAX_THREADS = 8;
 
 export const ENGINE_ERRORS = {
   rules: 'ERR_ENGINE_RULES',

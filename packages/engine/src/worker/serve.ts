@@ -23,6 +23,7 @@ import { weightsFor } from '../weights.js';
 import { moveBudget, searchTime } from './clock.js';
 import { checkLimits, positionOf, rulesOf } from './game.js';
 import { analyseRequest, type AnalysisState } from './serve-analysis.js';
+import { helperPool, type HelperPool, type SpawnHelper } from './smp.js';
 import {
   ENGINE_ERRORS,
   type EngineErrorCode,
@@ -42,17 +43,31 @@ interface Game {
   readonly start: string;
   readonly turn: Side;
   readonly moves: readonly string[];
+  readonly threads: number;
   readonly search: Search;
 }
 
-/** The worker's message handler, posting its replies with `post`. */
-export function serve(post: Post): (message: ToWorker) => void {
+/**
+ * The worker's message handler, posting its replies with `post`. With `spawnHelper` (a platform
+ * that shares memory between threads), a request for several threads searches with helpers
+ * (smp.ts), kept for the worker's life and ended with it.
+ */
+export function serve(post: Post, spawnHelper?: SpawnHelper): (message: ToWorker) => void {
   let game: Game | undefined;
   let analysis: AnalysisState | undefined;
+  let pool: HelperPool | undefined;
+  /** The helpers for `threads` threads in all, or none when there is one or no way to start them. */
+  const poolFor = (threads: number): HelperPool | undefined => {
+    if (threads <= 1 || spawnHelper === undefined) return undefined;
+    if (pool !== undefined && pool.helpers.count === threads - 1) return pool;
+    pool?.close();
+    pool = helperPool(spawnHelper, threads);
+    return pool;
+  };
   return (message) => {
     try {
       if (message.type === 'analyse') analysis = analyseRequest(message, analysis, post);
-      else if (message.type === 'search') game = searchRequest(message, game, post);
+      else if (message.type === 'search') game = searchRequest(message, game, post, poolFor);
     } catch (e) {
       game = undefined;
       analysis = undefined;
@@ -62,7 +77,12 @@ export function serve(post: Post): (message: ToWorker) => void {
   };
 }
 
-function searchRequest(message: SearchMessage, previous: Game | undefined, post: Post): Game | undefined {
+function searchRequest(
+  message: SearchMessage,
+  previous: Game | undefined,
+  post: Post,
+  poolFor: (threads: number) => HelperPool | undefined,
+): Game | undefined {
   const refuse = (failure: Failure<EngineErrorCode>): Game | undefined => {
     post({ type: 'error', id: message.id, code: failure.code, message: failure.message });
     return previous;
@@ -74,7 +94,7 @@ function searchRequest(message: SearchMessage, previous: Game | undefined, post:
   if (!rules.ok) return refuse(rules);
   const pos = positionOf(rules.value, message);
   if (!pos.ok) return refuse(pos);
-  const game = gameOf(previous, key, rules.value, message);
+  const game = gameOf(previous, key, rules.value, message, poolFor);
   const onInfo = (info: SearchInfo): void => post({ type: 'progress', id: message.id, info: infoOf(info) });
   const result = search(game.search, pos.value, limits.value, message.sentAt, onInfo);
   post({ type: 'result', id: message.id, move: result.move, info: infoOf(result) });
@@ -82,19 +102,34 @@ function searchRequest(message: SearchMessage, previous: Game | undefined, post:
 }
 
 /** The previous game if the request continues it, else a new one with a fresh `Search`. */
-function gameOf(previous: Game | undefined, key: string, rules: Ruleset, message: SearchMessage): Game {
+function gameOf(
+  previous: Game | undefined,
+  key: string,
+  rules: Ruleset,
+  message: SearchMessage,
+  poolFor: (threads: number) => HelperPool | undefined,
+): Game {
   const start = message.start ?? rules.start;
   const turn = message.turn ?? rules.firstToMove;
   const moves = message.moves ?? [];
+  const threads = message.limits?.threads ?? 1;
   const continues =
     previous !== undefined &&
     previous.key === key &&
+    previous.threads === threads &&
     previous.start === start &&
     previous.turn === turn &&
     moves.length > previous.moves.length &&
     previous.moves.every((m, i) => m === moves[i]);
-  const search = continues ? previous.search : new Search({ weights: weightsFor(rules) });
-  return { key, rules, start, turn, moves: [...moves], search };
+  if (continues) return { ...previous, moves: [...moves] };
+  const pool = poolFor(threads);
+  const search = new Search({
+    weights: weightsFor(rules),
+    ...(pool !== undefined && { table: pool.table, ttBits: pool.bits, helpers: pool.helpers }),
+  });
+  // A shared table outlives the games: a new game starts from an empty one, as it would alone.
+  if (pool !== undefined) search.clear();
+  return { key, rules, start, turn, moves: [...moves], threads, search };
 }
 
 function search(

@@ -1,0 +1,127 @@
+/**
+ * Lazy SMP: one search on several threads. The first thread is an ordinary `Search`; each
+ * helper thread runs a `Search` of its own over the same transposition table, a
+ * SharedArrayBuffer (tt.ts), on the same position, until the first thread's search ends and
+ * raises the stop flag. The helpers' answers are thrown away: what they find reaches the first
+ * thread through the table, which they fill from other depths and other move orders.
+ *
+ * This file is the same in Node and in browsers. `helperPool` runs on the thread that searches
+ * (an engine's worker, or a match's), starting the helpers with a `SpawnHelper` the platform
+ * gives (smp-node.ts, browser-worker.ts); `serveHelper` is what a helper runs. The game crosses as
+ * an engine request (its ruleset, start and moves), so a helper's position has the same history
+ * and the same repetitions as the first thread's.
+ */
+
+import type { Position } from '@tafl/core';
+import { requestFor } from '../bot.js';
+import { Search, type SearchHelpers } from '../search.js';
+import { tableBytes } from '../tt.js';
+import { weightsFor } from '../weights.js';
+import { positionOf, rulesOf } from './game.js';
+import { MAX_THREADS, type EngineRequest } from './protocol.js';
+
+export { MAX_THREADS };
+
+/** To a helper: search this game on the shared table until `stop[0]` is set. */
+export interface HelperSearch {
+  readonly type: 'search';
+  /** Which helper this is (1, 2, ...). */
+  readonly index: number;
+  /** The pool's number: a helper keeps its `Search` while the pool and the ruleset stay. */
+  readonly pool: number;
+  /** The table's memory and its size (log2 of its entries); the same on every search of a pool. */
+  readonly table: SharedArrayBuffer;
+  readonly bits: number;
+  readonly age: number;
+  readonly stop: Int32Array;
+  readonly game: EngineRequest;
+}
+
+/** From a helper: a search it could not run (a bug: the first thread's game is valid). */
+export interface HelperFailure {
+  readonly type: 'failed';
+  readonly message: string;
+}
+
+export interface HelperPort {
+  post(message: HelperSearch): void;
+  terminate(): void;
+}
+
+/** Starts a helper thread running `serveHelper`; `onFailure` hears of a search it could not run. */
+export type SpawnHelper = (onFailure: (message: string) => void) => HelperPort;
+
+/** The helpers of one or more searches, and the table they share. */
+export interface HelperPool {
+  readonly table: SharedArrayBuffer;
+  readonly bits: number;
+  readonly helpers: SearchHelpers;
+  /** Ends the helper threads. */
+  close(): void;
+}
+
+/**
+ * `threads - 1` helpers (none for one thread) and a table of 2^bits entries for a `Search` to
+ * share with them: `new Search({ table: pool.table, ttBits: pool.bits, helpers: pool.helpers })`.
+ * The helpers are started at the first search.
+ */
+export function helperPool(spawn: SpawnHelper, threads: number, bits = 20): HelperPool {
+  const pool = ++pools;
+  const table = new SharedArrayBuffer(tableBytes(bits));
+  const count = Math.max(0, Math.min(threads, MAX_THREADS) - 1);
+  const ports: HelperPort[] = [];
+  let failure: string | undefined;
+  const helpers: SearchHelpers = {
+    count,
+    start(pos: Position, stop: Int32Array, age: number) {
+      while (ports.length < count) ports.push(spawn((message) => (failure ??= message)));
+      if (failure !== undefined) throw new Error(`a search helper failed: ${failure}`);
+      const game = gameOf(pos);
+      ports.forEach((port, i) =>
+        port.post({ type: 'search', index: i + 1, pool, table, bits, age, stop, game }),
+      );
+    },
+  };
+  return {
+    table,
+    bits,
+    helpers,
+    close() {
+      for (const port of ports.splice(0)) port.terminate();
+    },
+  };
+}
+
+let pools = 0;
+
+/** The game of `pos` as a request. */
+const gameOf = (pos: Position): EngineRequest => ({ ...requestFor(pos), rules: pos.rules });
+
+/** A helper thread's message handler: one `Search` per table and ruleset, kept between searches. */
+export function serveHelper(onFailure: (failure: HelperFailure) => void): (message: HelperSearch) => void {
+  let search: { key: string; search: Search } | undefined;
+  return (message) => {
+    try {
+      if (Atomics.load(message.stop, 0) !== 0) return;
+      const rules = rulesOf(message.game);
+      if (!rules.ok) throw new Error(rules.message);
+      const pos = positionOf(rules.value, message.game);
+      if (!pos.ok) throw new Error(pos.message);
+      const key = `${message.pool} ${message.index} ${JSON.stringify(message.game.rules)}`;
+      if (search?.key !== key)
+        search = {
+          key,
+          search: new Search({
+            weights: weightsFor(rules.value),
+            table: message.table,
+            ttBits: message.bits,
+            helperIndex: message.index,
+          }),
+        };
+      search.search.tableAge = message.age;
+      search.search.run(pos.value, { stopFlag: message.stop });
+    } catch (e) {
+      onFailure({ type: 'failed', message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+    }
+  };
+}

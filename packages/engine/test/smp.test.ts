@@ -1,0 +1,102 @@
+// Lazy SMP (worker/smp.ts): helper threads searching beside a Search on one shared table. Real
+// worker threads (the built `@tafl/engine/node`); the searches are bounded by depth, and nothing
+// here depends on the machine's speed.
+import { playMoveRecord, presetById, startingPosition, type Position } from '@tafl/core';
+import { createNodeEngine, nodeHelperPool } from '@tafl/engine/node';
+import { describe, expect, it } from 'vitest';
+import { Search } from '../src/search.js';
+import { tableBytes } from '../src/tt.js';
+
+const brandubh = presetById('brandubh-2019')!;
+/** A quiet middle position of brandubh-2019 (analysis.test.ts). */
+const OPENING = ['d2-e2', 'd3-d2', 'b4-b2', 'd2-d3'];
+
+const after = (moves: readonly string[]): Position => {
+  const pos = startingPosition(brandubh);
+  for (const m of moves) if (!playMoveRecord(pos, m).ok) throw new Error(m);
+  return pos;
+};
+
+/** Every position within `plies` plies of `pos` (each once per path), visited in place. */
+function walk(pos: Position, plies: number, visit: (p: Position) => void): void {
+  visit(pos);
+  if (plies === 0 || pos.isOver()) return;
+  for (const move of pos.legalMoves()) {
+    pos.play(move);
+    walk(pos, plies - 1, visit);
+    pos.undo();
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('Lazy SMP', () => {
+  it('helpers fill the shared table on their own, and stop when told', async () => {
+    const pool = nodeHelperPool(3, 16);
+    try {
+      const words = new Int32Array(pool.table);
+      const stop = new Int32Array(new SharedArrayBuffer(4));
+      expect(words.some((w) => w !== 0)).toBe(false);
+      pool.helpers.start(after(OPENING), stop, 1);
+      // Wait until they have written something (no time bound: the test only waits longer on a slow machine).
+      while (!words.some((w) => w !== 0)) await sleep(20);
+      Atomics.store(stop, 0, 1);
+      await sleep(200);
+      const settled = words.slice();
+      await sleep(300);
+      expect(words).toEqual(settled); // stopped: nothing more is written
+    } finally {
+      pool.close();
+    }
+  });
+
+  it('two threads on one table never store a move that is not legal in its position', async () => {
+    const pool = nodeHelperPool(2, 16);
+    try {
+      const pos = after(OPENING);
+      const search = new Search({ table: pool.table, ttBits: pool.bits, helpers: pool.helpers });
+      // A time bound makes the helpers run; the depth ends the search.
+      const result = search.run(pos, { depth: 7, timeMs: 600_000 });
+      expect(pos.isLegal(result.move!)).toBe(true);
+      await sleep(100); // the helper has seen the stop
+      let found = 0;
+      walk(pos, 3, (p) => {
+        const move = search.tableMove(p);
+        if (move === undefined) return;
+        found++;
+        expect(p.isLegal(move), `${move} in ${p.toSetup().board.join('')}`).toBe(true);
+      });
+      expect(found).toBeGreaterThan(1000);
+    } finally {
+      pool.close();
+    }
+  });
+
+  it('a search on a shared table alone answers as a search with its own table', () => {
+    const shared = new Search({ table: new SharedArrayBuffer(tableBytes(16)), ttBits: 16 });
+    const own = new Search({ ttBits: 16 });
+    // Each on a position of its own: playing and taking back reorders a position's piece lists.
+    const a = shared.run(after(OPENING), { depth: 6 });
+    const b = own.run(after(OPENING), { depth: 6 });
+    expect([a.move, a.score, a.nodes]).toEqual([b.move, b.score, b.nodes]);
+  });
+
+  it('an engine asked for two threads plays a legal move; a bad thread count is refused', async () => {
+    const engine = createNodeEngine();
+    try {
+      const { move, info } = await engine.start({
+        rules: 'brandubh-2019',
+        moves: OPENING,
+        limits: { threads: 2, timeMs: 300 },
+      });
+      expect(after(OPENING).isLegal(move!)).toBe(true);
+      expect(info.depth).toBeGreaterThanOrEqual(1);
+      for (const threads of [0, 9, 1.5])
+        await expect(engine.start({ rules: 'brandubh-2019', limits: { threads } })).rejects.toMatchObject({
+          code: 'ERR_ENGINE_LIMITS',
+        });
+    } finally {
+      engine.dispose();
+    }
+  });
+});
