@@ -7,6 +7,7 @@ import { CliError, EXIT_OK, guarded, parseOptions } from './args.js';
 import type { Command } from './command.js';
 import { analyzeCommand } from './commands/analyze.js';
 import { bestmoveCommand } from './commands/bestmove.js';
+import { bookCommand } from './commands/book.js';
 import { matchCommand } from './commands/match.js';
 import { movesCommand } from './commands/moves.js';
 import { otepCommand } from './commands/otep.js';
@@ -29,6 +30,7 @@ export const COMMANDS: readonly Command[] = [
   analyzeCommand,
   matchCommand,
   otepCommand,
+  bookCommand,
 ];
 
 const commandNames = COMMANDS.map((c) => c.name).join(', ');

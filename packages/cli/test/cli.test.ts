@@ -31,7 +31,7 @@ describe('tafl errors', () => {
   it('rejects an unknown command, naming the commands', async () => {
     expectUsageError(
       await tafl(['play']),
-      /^tafl: unknown command "play"; commands: rules, show, moves, perft, trace, records, bestmove, analyze, match, otep, help\n$/,
+      /^tafl: unknown command "play"; commands: rules, show, moves, perft, trace, records, bestmove, analyze, match, otep, book, help\n$/,
     );
     expectUsageError(await tafl(['help', 'play']), /unknown command "play"/);
   });

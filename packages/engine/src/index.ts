@@ -3,6 +3,7 @@ export * from './weights.js';
 export * from './tt.js';
 export * from './search.js';
 export * from './levels.js';
+export * from './book.js';
 export * from './otep.js';
 export * from './bot.js';
 export * from './worker/protocol.js';

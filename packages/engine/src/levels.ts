@@ -5,9 +5,14 @@
  * middle levels search normally to a depth limit, so that they differ at any time per move;
  * level 6 is the full engine. Each level has a time budget it answers within; a level given a
  * shorter time by its caller keeps to that.
+ *
+ * Levels 5 and 6 open from the book of the engine's own self-play (book.ts) while the game is in
+ * it, choosing with their `random` so that their games differ; the lower levels find their own
+ * openings, as a beginner would. The choice is deterministic given `random`.
  */
 
 import { seededRandom, type Move, type Position } from '@tafl/core';
+import { bookMove } from './book.js';
 import { WIN_BOUND, type Search, type SearchLimits, type SearchResult } from './search.js';
 
 export interface Level {
@@ -20,6 +25,11 @@ export interface Level {
   readonly maxDepth?: number;
   /** The spread of the noise added to root scores, in centi-soldiers. */
   readonly noise: number;
+  /**
+   * Plays from the opening book while in it, with this variety (0 to 1, `bookWeights`: 0 the
+   * book's best-scoring moves, 1 nearly as often as the self-play played them); undefined: no book.
+   */
+  readonly book?: number;
 }
 
 export const LEVELS: readonly Level[] = [
@@ -27,9 +37,16 @@ export const LEVELS: readonly Level[] = [
   { level: 2, timeMs: 300, depth: 1, noise: 70 },
   { level: 3, timeMs: 400, depth: 2, noise: 40 },
   { level: 4, timeMs: 400, maxDepth: 2, noise: 0 },
-  { level: 5, timeMs: 600, maxDepth: 4, noise: 0 },
-  { level: 6, timeMs: 1000, noise: 0 },
+  { level: 5, timeMs: 600, maxDepth: 4, noise: 0, book: 0.5 },
+  { level: 6, timeMs: 1000, noise: 0, book: 0.2 },
 ];
+
+/** A level as it is but without the opening book (for tests of its search, and for matches). */
+export function withoutBook(config: Level): Level {
+  const copy: { -readonly [K in keyof Level]: Level[K] } = { ...config };
+  delete copy.book;
+  return copy;
+}
 
 export const levelConfig = (level: number): Level => {
   const found = LEVELS.find((l) => l.level === level);
@@ -44,9 +61,16 @@ export { seededRandom };
 const gaussian = (random: () => number): number =>
   Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 
+/** What `levelMove` answers: a search's result, marked when the move came from the book. */
+export interface LevelResult extends SearchResult {
+  /** True when the move is the opening book's (no search: depth 0, score 0). */
+  readonly book?: boolean;
+}
+
 /**
  * The move of a level in `pos`. `limits` may tighten the level's own budget (a clock); the
- * noisy levels are deterministic given `random`, the searching ones given a node limit.
+ * noisy levels are deterministic given `random`, the searching ones given a node limit; a book
+ * move given `random`.
  */
 export function levelMove(
   search: Search,
@@ -55,7 +79,12 @@ export function levelMove(
   random: () => number,
   limits: SearchLimits = {},
   onInfo?: Parameters<Search['run']>[2],
-): SearchResult {
+): LevelResult {
+  if (config.book !== undefined) {
+    const move = bookMove(pos, random, config.book);
+    if (move !== undefined)
+      return { move, score: 0, depth: 0, pv: [move], nodes: 0, timeMs: 0, nps: 0, book: true };
+  }
   // The search stops a little early: a move must reach the caller within the budget.
   const budget = Math.min(limits.timeMs ?? config.timeMs, config.timeMs);
   const timeMs = Math.max(5, Math.floor(budget * 0.85) - 5);
