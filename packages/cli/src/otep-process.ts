@@ -11,9 +11,11 @@
  * Every such error carries the engine's last lines on stdout and stderr (`lastLines`), for a log.
  *
  * A game begins with `rules` alone: the side to play comes with each `play` (see the engine
- * package's OtepHost). A delay before every line sent (`sendDelayMs`, none by default) is for
- * engines that lose track when a line arrives within a moment of their own move (OpenTafl's
- * engine plays its move on its board after it has sent it, in another thread).
+ * package's OtepHost). A delay (`sendDelayMs`, none by default) keeps every line sent at least
+ * that long after the engine's last line, for engines that fail when a line arrives within a
+ * moment of their own move (OpenTafl's engine plays its move on its own board, and prints its
+ * search's figures, after it has sent it, in another thread: a `play` that comes meanwhile
+ * crashes it).
  */
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -84,7 +86,7 @@ export interface OtepProcessOptions {
   readonly graceMs?: number;
   /** How many times an illegal move is refused and asked for again (default 1). */
   readonly retries?: number;
-  /** Milliseconds to wait before sending each line to the engine (default 0: at once). */
+  /** No line is sent within this many milliseconds of the engine's last line (default 0: at once). */
   readonly sendDelayMs?: number;
   /** The engine's `status` lines and non-critical errors. */
   readonly onStatus?: (text: string) => void;
@@ -111,6 +113,8 @@ export class OtepProcess {
   private broken: string | undefined;
   private stderr = '';
   private lastLines: string[] = [];
+  /** When the engine's last line came, for `sendDelayMs`. */
+  private lastReadAt = 0;
   private readonly exited: Promise<void>;
   /** The lines waiting for `sendDelayMs`, written in order. */
   private outbox: Promise<void> = Promise.resolve();
@@ -239,10 +243,14 @@ export class OtepProcess {
     };
     const ms = this.options.sendDelayMs ?? 0;
     if (ms <= 0) write();
-    else this.outbox = this.outbox.then(() => delay(ms)).then(write);
+    else
+      this.outbox = this.outbox
+        .then(() => delay(Math.max(0, this.lastReadAt + ms - performance.now())))
+        .then(write);
   }
 
   private read(line: string): void {
+    this.lastReadAt = performance.now();
     this.options.onLine?.('<', line);
     this.lastLines = [...this.lastLines, line].slice(-TAIL_LINES);
     const message = parseEngineLine(line);

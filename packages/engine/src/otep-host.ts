@@ -108,14 +108,20 @@ export interface OtepMoveLimits {
 
 /**
  * How many moves' time a clock's bank of main time starts with, for a match at a time a move
- * (`bankClock`). OTEP's clock has main time and overtime periods of whole seconds, no time a
- * move: overtime alone (`clock 1000* 1000* 1 1 1`) is the last second of a lost game to
- * OpenTafl's planner, which keeps 1000 ms back in its last period and so thinks for 0 ms, and
- * under a second it cannot be written at all. A bank of main time can be written at any time a
- * move, and OpenTafl's planner spends an eighth of its starting bank a move on a 7x7 board in the
- * middle game (three quarters over six moves): with 8 moves' time, the time a move.
+ * (`bankClock`; the match adds the time a move back after each move, as an increment). OTEP's
+ * clock has main time and overtime periods of whole seconds, no time a move: overtime alone
+ * (`clock 1000* 1000* 1 1 1`) is the last period of a lost game to OpenTafl's planner, which keeps
+ * 1000 ms back in it and so thinks for 0 ms and crashes, and under a second it cannot be written.
+ * A bank of main time can be written at any time a move. 40 moves: our engine thinks a thirtieth
+ * of its main time, a little over the time a move, which its bank then brings back; OpenTafl's
+ * planner thinks a sixtieth of its first bank in its first three moves (on a 7x7 board), and
+ * stops a search on time only when it plans more than 500 ms, which 40 moves give from about
+ * 750 ms a move (below that, its first moves search to a depth without a stop, and a bank of 40
+ * moves keeps such a move from losing on time when it lasts a few seconds). In the middle game it
+ * plans an eighth of its first bank, capped by the `thinktime` seconds of the settings.ini in its
+ * working folder, which holds it to a time a move (thinktime=1 for one second).
  */
-export const BANK_MOVES = 8;
+export const BANK_MOVES = 40;
 
 /** Both sides with `BANK_MOVES × timeMs` of main time and no overtime. */
 export function bankClock(timeMs: number): OtepClock {

@@ -60,7 +60,9 @@ const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--t
                      starts with ${BANK_MOVES} moves' time, each move is taken off its side's time and
                      MS added back, and a move longer than the time left loses on time. An
                      OTEP engine is sent this clock as main time (clock A D 0 0 0), the increment
-                     kept by the host, as OTEP's clock has none
+                     kept by the host, as OTEP's clock has none. OpenTafl's engine plans an
+                     eighth of its first bank a move: a settings.ini with thinktime=1 in its
+                     folder (--b-dir) holds it to a second
   --openings PLIES   the random moves every opening has (default ${DEFAULT_OPENING_PLIES}; 0 for the start)
   --jobs N           games played at a time, each in a worker thread (default ${DEFAULT_JOBS})
   --seed N           the seed of the openings and the levels' choices, 0 to 4294967295
@@ -72,9 +74,10 @@ const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--t
                      command runs without a shell, so cd cannot be part of it, and OpenTafl reads
                      its settings.ini from its working folder)
   --b-dir DIR        the same for engine B
-  --send-delay MS    wait MS milliseconds before each line sent to an OTEP engine (default 0),
-                     for engines that fail when a line arrives within a moment of their own move
-                     (OpenTafl's engine); the wait counts in the engine's time
+  --send-delay MS    send no line to an OTEP engine within MS milliseconds of its last line
+                     (default 0), for engines that fail when a line arrives within a moment of
+                     their own move (OpenTafl's engine; 100 is ample); a wait counts in the
+                     engine's time
   -h, --help         show this help
 `;
 
