@@ -1,5 +1,6 @@
 // One game of `tafl match`: two players from an opening until a rule of the game ends it or the
-// ply limit adjudicates it a draw, with its OTN record; and a player's bad move is a loud failure.
+// ply limit adjudicates it a draw, with its OTN record; a player's bad move is a loud failure; an
+// outside engine's failure loses it by forfeit, and the clock (a bank a side) loses it on time.
 import {
   federationBrandubh,
   encodeMove,
@@ -14,6 +15,8 @@ import { describe, expect, it } from 'vitest';
 import { playGame, type GameSetup } from '../src/match/game.js';
 import { pairOpening } from '../src/match/openings.js';
 import { createPlayer, type Player } from '../src/match/player.js';
+import { OtepProcessError } from '../src/otep-process.js';
+import { BANK_MOVES, type OtepClock } from '@tafl/engine';
 
 const level = (n: number): Player =>
   createPlayer({ kind: 'level', level: n, label: `level:${n}` }, { ttBits: 12 });
@@ -99,5 +102,115 @@ describe('a match game', () => {
     await expect(playGame(setup({ attackers: firstLegal, defenders: meddler }))).rejects.toThrow(
       /B \(the defenders\) at ply 6 changed the position/,
     );
+  });
+});
+
+describe('a match game with an engine that fails or runs out of time', () => {
+  /** A player that plays its first legal moves and fails at its `failAt`-th move as an OTEP engine does. */
+  function failing(failAt: number): Player & { closed: number; finished: unknown[] } {
+    let moves = 0;
+    const player = {
+      closed: 0,
+      finished: [] as unknown[],
+      newGame: () => Promise.resolve(),
+      move: (pos: Position) =>
+        ++moves === failAt
+          ? Promise.reject(
+              new OtepProcessError('the engine "x" exited with code 9', [
+                'stdout: move d1-e1',
+                'stderr: crash',
+              ]),
+            )
+          : Promise.resolve(pos.legalMoves()[0]),
+      finish: (outcome: unknown) => {
+        player.finished.push(outcome);
+        return Promise.resolve();
+      },
+      close: () => {
+        player.closed++;
+        return Promise.resolve();
+      },
+    };
+    return player;
+  }
+
+  it('is lost by the engine that fails, which is closed (to be started again), with its failure and last lines', async () => {
+    const defenders = failing(3);
+    const attackers = failing(0);
+    const game = await playGame(setup({ attackers, defenders }));
+    expect(game.winner).toBe('attackers');
+    expect(game.ending).toBe('engine failure');
+    expect(game.failure).toEqual({
+      side: 'defenders',
+      message: 'the engine "x" exited with code 9',
+      lastLines: ['stdout: move d1-e1', 'stderr: crash'],
+    });
+    expect(game.plies).toBe(opening.length + 5); // the defenders' third move never came
+    expect(defenders.closed).toBe(1);
+    expect(defenders.finished).toEqual([]); // a dead engine is not told the game is over
+    expect(attackers.finished).toEqual([undefined]); // the other: stopped before the end (finish 0)
+    const record = parseRecord(game.record);
+    if (!record.ok) throw new Error(record.message);
+    expect(tagValue(record.value, 'result')).toBe('1');
+    expect(tagValue(record.value, 'termination')).toBe("the defenders' engine failed");
+  });
+
+  it('is lost by an engine that cannot start it', async () => {
+    const broken: Player = {
+      ...failing(0),
+      newGame: () => Promise.reject(new OtepProcessError('the engine "x" could not be started')),
+    };
+    const game = await playGame(setup({ attackers: broken, defenders: firstLegal }));
+    expect(game).toMatchObject({ winner: 'defenders', ending: 'engine failure', plies: opening.length });
+    expect(game.failure?.side).toBe('attackers');
+  });
+
+  it('keeps a clock: a bank of BANK_MOVES moves, the time a move added back after each move', async () => {
+    const clocks: (OtepClock | undefined)[] = [];
+    const recording: Player = {
+      ...firstLegal,
+      move: (pos, _timeMs, clock) => {
+        clocks.push(clock);
+        return Promise.resolve(pos.legalMoves()[0]);
+      },
+    };
+    const timeMs = 60_000; // far more than a move of firstLegal takes
+    await playGame(
+      setup({ attackers: recording, defenders: recording }, { timeMs, maxPlies: opening.length + 4 }),
+    );
+    expect(clocks).toHaveLength(4);
+    const bank = BANK_MOVES * timeMs;
+    expect(clocks[0]).toEqual({
+      attackers: { ms: bank, overtime: false, periods: 0 },
+      defenders: { ms: bank, overtime: false, periods: 0 },
+      periodMs: 0,
+    });
+    // after the attackers' move: their bank lost the move's time and gained the time a move
+    expect(clocks[1]!.attackers.ms).toBeGreaterThan(bank);
+    expect(clocks[1]!.attackers.ms).toBeLessThanOrEqual(bank + timeMs);
+    expect(clocks[1]!.defenders.ms).toBe(bank);
+  });
+
+  it('is lost on time by a side whose move takes longer than its bank', async () => {
+    const slow: Player = {
+      ...firstLegal,
+      // the bank at 1 ms a move is BANK_MOVES ms; this move takes 200
+      move: (pos) => new Promise((resolve) => setTimeout(() => resolve(pos.legalMoves()[0]), 200)),
+    };
+    const game = await playGame(setup({ attackers: slow, defenders: firstLegal }, { timeMs: 1 }));
+    expect(game).toMatchObject({ winner: 'defenders', ending: 'time', plies: opening.length });
+    expect(game.failure).toBeUndefined();
+    const record = parseRecord(game.record);
+    if (!record.ok) throw new Error(record.message);
+    expect(tagValue(record.value, 'termination')).toMatch(
+      /^the attackers lost on time \(\d+ ms with 40 ms left\)$/,
+    );
+  });
+
+  it('still fails loudly on a bug of ours: an error that is not an engine’s failure', async () => {
+    const buggy = fake(() => {
+      throw new Error('a bug');
+    });
+    await expect(playGame(setup({ attackers: buggy, defenders: firstLegal }))).rejects.toThrow(/a bug/);
   });
 });

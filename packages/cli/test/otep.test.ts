@@ -16,9 +16,9 @@ import {
   type Position,
   type Side,
 } from '@tafl/core';
-import { seededRandom, type OtepClock } from '@tafl/engine';
+import { BANK_MOVES, seededRandom, type OtepClock } from '@tafl/engine';
 import { readLines } from '../src/commands/otep.js';
-import { OtepProcess, splitCommandLine } from '../src/otep-process.js';
+import { OtepProcess, OtepProcessError, splitCommandLine } from '../src/otep-process.js';
 import { BIN, expectUsageError, lines, tafl } from './helpers.js';
 
 const RULES = presetById('opentafl-brandub')!;
@@ -131,7 +131,7 @@ describe('tafl otep under a scripted host', () => {
     const send = (...messages: string[]): void =>
       void child.stdin.write(messages.map((m) => `${m}\n`).join(''));
     expect(await next()).toBe('hello');
-    send(`rules ${OTN}`, 'side attackers', 'start');
+    send(`rules ${OTN}`); // the side comes with play
     const pos = startingPosition(RULES);
     const random = seededRandom(2024);
     const left = { attackers: 300_000, defenders: 300_000 };
@@ -172,7 +172,8 @@ describe('tafl otep under a scripted host', () => {
       child.stdin.write(`${message}\n`);
       return next();
     };
-    expect(await say('hello?')).toBe('error 0 unknown command "hello?"');
+    expect(await say('hello?')).toBe('status ignored "hello?", which is not an OTEP command');
+    expect(await say('dump 2')).toBe('status ignored "dump", which is not an OTEP command'); // OpenTafl's host sends dump
     expect(await say('rules dim:7 start:/oops/')).toMatch(/^error -1 rules not supported: /);
     expect(await say('position /7/7/7/3K3/7/7/7/')).toBe('error 0 position before rules: send rules first');
     child.stdin.write(`rules ${OTN}\n`);
@@ -180,7 +181,9 @@ describe('tafl otep under a scripted host', () => {
     expect(await say('opponent-move ')).toMatch(/^error 0 opponent-move needs a move list/);
     expect(await say('opponent-move d7-d9 /garbage/')).toMatch(/^error 0 bad position in opponent-move/);
     expect(await say('side up')).toBe('error 0 side must be attackers or defenders, not "up"');
-    expect(await say(`${'x'.repeat(5000)}`)).toMatch(/^error 0 unknown command "x{57}\.\.\."$/);
+    expect(await say(`${'x'.repeat(5000)}`)).toMatch(
+      /^status ignored "x{57}\.\.\.", which is not an OTEP command$/,
+    );
     expect(await say('play attackers')).toMatch(/^status /);
     expect(await next()).toMatch(/^move [a-g][1-7]-[a-g][1-7]$/);
     child.stdin.end('goodbye\n');
@@ -199,7 +202,7 @@ describe('OtepProcess driving tafl otep', () => {
           if (direction === '>' && side === 'defenders') sent.push(line);
         },
       });
-      engines[side].newGame(RULES, side);
+      engines[side].newGame(RULES);
     }
     const pos = startingPosition(RULES);
     const left = { attackers: 120_000, defenders: 120_000 };
@@ -219,12 +222,14 @@ describe('OtepProcess driving tafl otep', () => {
       engine.finish(pos.outcome());
       await engine.close();
     }
-    // the defenders' engine heard: the new game, then each turn the attackers' move, clock, play
-    expect(sent.slice(0, 3)).toEqual([`rules ${OTN}`, 'side defenders', 'start']);
-    expect(sent[3]).toMatch(/^opponent-move [a-g][1-7]-[a-g][1-7] \/\S+\/$/);
-    expect(sent[4]).toBe('clock 119800 120000 0 0 0');
-    expect(sent[5]).toBe('play defenders');
-    expect(sent[6]).toMatch(/^move \/\S+\/$/);
+    // the defenders' engine heard: the new game (rules alone: no side, no start), then each turn
+    // the attackers' move, clock, play
+    expect(sent[0]).toBe(`rules ${OTN}`);
+    expect(sent[1]).toMatch(/^opponent-move [a-g][1-7]-[a-g][1-7] \/\S+\/$/);
+    expect(sent[2]).toBe('clock 119800 120000 0 0 0');
+    expect(sent[3]).toBe('play defenders');
+    expect(sent[4]).toMatch(/^move \/\S+\/$/);
+    expect(sent.filter((l) => l.startsWith('side') || l === 'start')).toEqual([]);
     expect(sent.slice(-2)).toEqual([`finish ${FINISH[pos.outcome().status]}`, 'goodbye']);
   });
 
@@ -274,10 +279,12 @@ describe('OtepProcess: an engine that fails', () => {
     );
   });
 
-  it('gives up on an engine that does not move in time', async () => {
+  it('gives up on an engine that does not move in time: its clock (a bank of BANK_MOVES moves) and a grace', async () => {
     const engine = await OtepProcess.start(fakeEngine('console.log("status thinking");'), { graceMs: 200 });
-    await expect(engine.bestMove(pos, { timeMs: 100 })).rejects.toThrow(
-      /sent no move for the attackers within 400 ms \(its last lines: "hello \/ status thinking"\)/,
+    await expect(engine.bestMove(pos, { timeMs: 10 })).rejects.toThrow(
+      new RegExp(
+        `sent no move for the attackers within ${BANK_MOVES * 10 + 200} ms \\(its last lines: "hello / status thinking"\\)`,
+      ),
     );
     // its state is unknown now: it is not asked again
     await expect(engine.bestMove(pos)).rejects.toThrow(/sent no move/);
@@ -300,6 +307,42 @@ describe('OtepProcess: an engine that fails', () => {
       /sent "move d7-c7 at once": move needs one move record/,
     );
     await engine.close();
+  });
+
+  it('gives its last lines on stdout and stderr with its failure, and is no longer usable', async () => {
+    const dies = await OtepProcess.start(
+      fakeEngine(
+        'console.log("status deep in thought"); console.error("Exception in thread AI"); process.exit(1);',
+      ),
+    );
+    expect(dies.usable).toBe(true);
+    const failure = await dies.bestMove(pos).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(failure).toBeInstanceOf(OtepProcessError);
+    expect((failure as OtepProcessError).message).toMatch(/exited with code 1/);
+    expect((failure as OtepProcessError).lastLines).toEqual([
+      'stdout: hello',
+      'stdout: status deep in thought',
+      'stderr: Exception in thread AI',
+    ]);
+    expect(dies.usable).toBe(false);
+    await dies.close();
+  });
+
+  it('with a send delay, sends every line in order, none within the delay of the engine’s last line', async () => {
+    const sent: string[] = [];
+    const engine = await OtepProcess.start(fakeEngine('console.log("move d7-c7");'), {
+      sendDelayMs: 30,
+      onLine: (direction, line) => direction === '>' && sent.push(line),
+    });
+    engine.newGame(RULES);
+    expect(makeMoveSquares(pos.geo, await engine.bestMove(pos, { timeMs: 100 }))).toBe('d7-c7');
+    expect(sent).toEqual([`rules ${OTN}`, 'clock 4000 4000 0 0 0', 'play attackers']);
+    engine.finish();
+    await engine.close();
+    expect(sent.slice(-2)).toEqual(['finish 0', 'goodbye']);
   });
 
   it('reports an engine that gives up (error -1) or dies in the middle of a game', async () => {

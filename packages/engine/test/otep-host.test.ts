@@ -1,4 +1,4 @@
-// The host side of OTEP: what it sends for a new game and a move request (only what the engine
+// The host side of OTEP: what it sends for a new game (rules alone) and a move request (only what the engine
 // lacks), how it reads the engine's lines, and a whole game between two of our engines through it.
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,12 +12,14 @@ import {
   type Side,
 } from '@tafl/core';
 import {
+  BANK_MOVES,
   OtepEngine,
   OtepHost,
   clockOf,
   gameOf,
   levelConfig,
   levelSearch,
+  makeClock,
   parseEngineLine,
   type OtepClock,
 } from '../src/index.js';
@@ -71,8 +73,9 @@ describe('OTEP host: reading the engine', () => {
 });
 
 describe('OTEP host: what it sends', () => {
-  it('begins a game with rules, side and start', () => {
-    expect(new OtepHost().newGame(RULES, 'defenders')).toEqual([`rules ${OTN}`, 'side defenders', 'start']);
+  it('begins a game with rules alone: the protocol gives the side in play, and has no start', () => {
+    // "OpenTafl will send side commands to engines in analysis mode and during replays only.
+    // Engines being used for gameplay will be given the side to play in the 'play' command."
     expect(new OtepHost().newGame(RULES)).toEqual([`rules ${OTN}`]);
   });
 
@@ -83,7 +86,7 @@ describe('OTEP host: what it sends', () => {
       periodMs: 0,
     };
     const host = new OtepHost();
-    host.newGame(RULES, 'attackers');
+    host.newGame(RULES);
     expect(host.requestMove(startingPosition(RULES), { clock })).toEqual([
       'clock 60000 59000 0 0 0',
       'play attackers',
@@ -93,7 +96,7 @@ describe('OTEP host: what it sends', () => {
 
   it('sends the opponent’s moves since the engine’s last, with the board after them', () => {
     const host = new OtepHost();
-    host.newGame(RULES, 'defenders');
+    host.newGame(RULES);
     expect(host.requestMove(after('d7-c7'))).toEqual([
       'opponent-move d7-c7 /3t3/3t3/3T3/ttTKTtt/3T3/3t3/2t4/',
       'play defenders',
@@ -113,14 +116,10 @@ describe('OTEP host: what it sends', () => {
     const pos = setup.value;
     for (const simple of [true, false]) {
       const host = new OtepHost();
-      host.newGame(RULES, 'defenders');
+      host.newGame(RULES);
       if (!simple) host.answer(parseEngineLine('simple-moves off'));
       const game = pos.clone();
-      expect(host.requestMove(game)).toEqual([
-        'position /7/2tT1t1/7/3K3/7/7/7/',
-        'side defenders',
-        'play defenders',
-      ]);
+      expect(host.requestMove(game)).toEqual(['position /7/2tT1t1/7/3K3/7/7/7/', 'play defenders']);
       const answer = host.acceptMove(game, 'd4-d5');
       expect(answer.ok).toBe(true);
       if (answer.ok) game.play(answer.move);
@@ -130,28 +129,24 @@ describe('OTEP host: what it sends', () => {
     }
   });
 
-  it('sends a position that does not follow from what the engine knows whole, as position and side', () => {
+  it('sends a position that does not follow from what the engine knows whole, as position, then play', () => {
     const host = new OtepHost();
-    host.newGame(RULES, 'attackers');
+    host.newGame(RULES);
     host.requestMove(after('d7-c7', 'd5-f5'));
     const other = positionFromOtn(RULES, '/7/2tT1t1/7/3K3/7/7/7/', 'defenders');
     expect(other.ok).toBe(true);
     if (!other.ok) return;
-    expect(host.requestMove(other.value)).toEqual([
-      'position /7/2tT1t1/7/3K3/7/7/7/',
-      'side defenders',
-      'play defenders',
-    ]);
+    expect(host.requestMove(other.value)).toEqual(['position /7/2tT1t1/7/3K3/7/7/7/', 'play defenders']);
     // a take-back: the engine knew two moves, the game now has one
     const host2 = new OtepHost();
-    host2.newGame(RULES, 'attackers');
+    host2.newGame(RULES);
     host2.requestMove(after('d7-c7', 'd5-f5'));
     expect(host2.requestMove(after('d7-c7'))[0]).toBe(`position ${board(after('d7-c7'))}`);
   });
 
   it('repeats the last move after refusing one, as OpenTafl does: error, opponent-move, play', () => {
     const host = new OtepHost();
-    host.newGame(RULES, 'defenders');
+    host.newGame(RULES);
     const pos = after('d7-c7');
     host.requestMove(pos);
     const refused = host.acceptMove(pos, 'd4-d7');
@@ -181,22 +176,25 @@ describe('OTEP host: what it sends', () => {
 
   it('answers what the engine asks for with what it last sent', () => {
     const host = new OtepHost();
-    host.newGame(RULES, 'defenders');
+    host.newGame(RULES);
     host.requestMove(after('d7-c7'), { timeMs: 1500 });
     expect(host.answer(parseEngineLine('rules'))).toEqual([`rules ${OTN}`]);
     expect(host.answer(parseEngineLine('side'))).toEqual(['side defenders']);
     expect(host.answer(parseEngineLine('position'))).toEqual([`position ${board(after('d7-c7'))}`]);
-    expect(host.answer(parseEngineLine('clock'))).toEqual(['clock 1500* 1500* 1 1 1']);
+    expect(host.answer(parseEngineLine('clock'))).toEqual(['clock 60000 60000 0 0 0']);
     expect(host.answer(parseEngineLine('status thinking'))).toEqual([]);
   });
 
-  it('sends a time per move as overtime, and nothing for an untimed move', () => {
+  it('sends a time per move as a bank of main time, never overtime alone, and nothing for an untimed move', () => {
     expect(clockOf({})).toBeUndefined();
-    expect(clockOf({ timeMs: 800 })).toEqual({
-      attackers: { ms: 800, overtime: true, periods: 1 },
-      defenders: { ms: 800, overtime: true, periods: 1 },
-      periodMs: 800,
-    });
+    expect(BANK_MOVES).toBe(40);
+    for (const timeMs of [1, 250, 999, 1000, 1500, 60_000]) {
+      const side = { ms: BANK_MOVES * timeMs, overtime: false, periods: 0 };
+      expect(clockOf({ timeMs })).toEqual({ attackers: side, defenders: side, periodMs: 0 });
+      expect(makeClock(clockOf({ timeMs })!)).toBe(`clock ${side.ms} ${side.ms} 0 0 0`);
+    }
+    const clock = clockOf({ timeMs: 100 })!;
+    expect(clockOf({ timeMs: 5, clock })).toBe(clock);
   });
 
   it('finds the moves of a game from its setup', () => {
@@ -220,7 +218,7 @@ describe('OTEP host and engine together', () => {
       });
       expect(engine.hello()).toEqual(['hello']);
       const host = new OtepHost();
-      for (const line of host.newGame(RULES, side)) expect(engine.receive(line)).toEqual([]);
+      for (const line of host.newGame(RULES)) expect(engine.receive(line)).toEqual([]);
       engines[side] = { engine, host };
     }
     const pos = startingPosition(RULES);

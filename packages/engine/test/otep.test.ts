@@ -1,6 +1,6 @@
 // The engine side of OTEP (OpenTafl's opentafl-engine-protocol.txt): each message of the host,
 // what the engine answers in the protocol's formats, the clock, and that no input makes it throw.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   PASS,
   makePosition,
@@ -13,6 +13,7 @@ import {
 } from '@tafl/core';
 import {
   OtepEngine,
+  Search,
   levelConfig,
   levelSearch,
   makeClock,
@@ -23,6 +24,7 @@ import {
   type OtepClock,
   type OtepSearch,
   type SearchLimits,
+  type SearchResult,
 } from '../src/index.js';
 
 const RULES = presetById('opentafl-brandub')!;
@@ -328,9 +330,18 @@ describe('OTEP engine: no input makes it throw', () => {
   ];
   const ANSWER = /^(status [ -~]*|move \S+|analysis \d+( \S+ -?\d+)*|error -?\d+ [ -~]+)$/;
 
-  it('answers unknown and malformed messages with error 0, in ASCII', () => {
+  it('answers a command outside the protocol with a status line, never an error (OpenTafl sends dump)', () => {
     const engine = engineWith();
-    expect(engine.receive('frobnicate now')).toEqual(['error 0 unknown command "frobnicate"']);
+    // OpenTafl's host shows an engine's error line as "Engine error!"
+    for (const line of ['dump', 'dump 3', 'frobnicate now'])
+      expect(engine.receive(line)).toEqual([
+        `status ignored "${line.split(' ')[0]}", which is not an OTEP command`,
+      ]);
+    expect(engine.receive('play attackers')[1]).toMatch(MOVE_LINE);
+  });
+
+  it('answers malformed messages with error 0, in ASCII', () => {
+    const engine = engineWith();
     expect(engine.receive('side north')).toEqual([
       'error 0 side must be attackers or defenders, not "north"',
     ]);
@@ -367,6 +378,55 @@ describe('OTEP engine: no input makes it throw', () => {
 });
 
 describe('OTEP engine: the level search', () => {
+  it('analyses several moves with one multi-line search: every line of the same depth, scores comparable', () => {
+    const pos = positionFromOtn(RULES, BRANDUBH, 'attackers');
+    if (!pos.ok) throw new Error(pos.message);
+    const run = vi.spyOn(Search.prototype, 'run');
+    const scoreRootMoves = vi.spyOn(Search.prototype, 'scoreRootMoves');
+    try {
+      const { search } = levelSearch(levelConfig(6));
+      const thought = search(pos.value, { nodes: 20_000, timeMs: 60_000 }, 3);
+      // one search with three lines (Search.run's multiPv: the root searched once a line at every
+      // depth), not a deep first line and shallow others
+      expect(run).toHaveBeenCalledTimes(1);
+      expect(run.mock.calls[0]![1]).toMatchObject({ multiPv: 3, nodes: 20_000 });
+      expect(scoreRootMoves).not.toHaveBeenCalled();
+      const result = run.mock.results[0]!.value as SearchResult;
+      expect(thought.depth).toBe(result.depth);
+      expect(thought.lines).toEqual(result.lines);
+      expect(thought.lines).toHaveLength(3);
+      // best first, three different moves
+      const scores = thought.lines.map((l) => l.score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+      expect(new Set(thought.lines.map((l) => l.pv[0])).size).toBe(3);
+    } finally {
+      run.mockRestore();
+      scoreRootMoves.mockRestore();
+    }
+  });
+
+  it('writes the analysis of several lines with the first line’s score the best for the side to move', () => {
+    const { search, newGame } = levelSearch(levelConfig(6));
+    const engine = new OtepEngine({
+      search,
+      maxTimeMs: 60_000,
+      limits: { nodes: 20_000 },
+      onNewGame: newGame,
+    });
+    engine.receive(`rules ${OTN}`);
+    engine.receive('position /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/');
+    engine.receive('side defenders');
+    const [line] = engine.receive('analyze 3 30');
+    const scores = line!
+      .split(' ')
+      .slice(2)
+      .filter((_, i) => i % 2 === 1)
+      .map(Number);
+    expect(scores).toHaveLength(3);
+    // defenders to move: evaluations are for the attackers, so the defenders' best is the lowest
+    expect(scores).toEqual([...scores].sort((a, b) => a - b));
+  });
+
   it('plays legal moves with a node limit, the same ones every time', () => {
     const play = (): string[] => {
       const { search, newGame } = levelSearch(levelConfig(6));
