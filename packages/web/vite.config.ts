@@ -58,6 +58,12 @@ function precompress(): Plugin {
   };
 }
 
+/** Cross-origin isolation, as the server sends it: the engine's workers may share memory (Lazy SMP). */
+const ISOLATION = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
 // The app is served from the root of whatever server hosts it (packages/server in production).
 // board-test.html is the board alone, for developers and the browser tests (e2e/board.e2e.ts).
 // `npm run dev` passes online play (/api, its WebSocket too) to a server started beside it
@@ -70,7 +76,9 @@ export default defineConfig({
   plugins: [preact(), precompress()],
   server: {
     proxy: { '/api': { target: process.env.TAFL_API ?? 'http://127.0.0.1:8080', ws: true } },
+    headers: ISOLATION,
   },
+  preview: { headers: ISOLATION },
   build: {
     outDir: 'dist',
     target: 'es2022',

@@ -81,6 +81,9 @@ describe('security headers', () => {
       expect(r.headers['x-content-type-options'], what).toBe('nosniff');
       expect(r.headers['referrer-policy'], what).toBe('no-referrer');
       expect(r.headers['x-frame-options'], what).toBe('DENY');
+      // Cross-origin isolated, so the engine's workers may share memory (a search on every core).
+      expect(r.headers['cross-origin-opener-policy'], what).toBe('same-origin');
+      expect(r.headers['cross-origin-embedder-policy'], what).toBe('require-corp');
     }
   });
 

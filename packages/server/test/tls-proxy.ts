@@ -245,6 +245,7 @@ export function proxyTests(proxied: () => Proxied, redirect: (path: string) => s
     expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['cross-origin-embedder-policy']).toBe('require-corp');
     expect(page.headers['strict-transport-security']).toBe('max-age=63072000');
     // Every answer carries them, the server's refusals as well as its pages.
     const missing = await https(httpsPort, ca, '/api/games/nope');

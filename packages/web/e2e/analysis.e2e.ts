@@ -166,3 +166,54 @@ describe('the analysis board', () => {
     await page.screenshot({ path: '/tmp/analysis-phone.png' });
   });
 });
+
+describe('the engine on every core', () => {
+  it('searches on one thread per core where the page is cross-origin isolated, and says so', async () => {
+    const page = await open('#/analysis?rules=brandubh-2019&moves=d6-a6+d5-a5');
+    await page.waitForSelector('.analysis-screen [role="grid"]');
+    await expect(page.evaluate(() => crossOriginIsolated)).resolves.toBe(true);
+    await page.waitForSelector('.analysis-line', { timeout: 15_000 });
+    const cores = await page.evaluate(() => Math.max(1, Math.min(4, navigator.hardwareConcurrency)));
+    await expect(page.getByTestId('analysis-threads').textContent()).resolves.toBe(
+      `The engine searches on ${cores} thread${cores === 1 ? '' : 's'}, one per core.`,
+    );
+    // The lines deepen with the helpers at work, and again a move back: a helper that could not
+    // start or run makes the next search fail.
+    await page.waitForFunction(
+      () => /depth ([4-9]|\d\d)/.test(document.querySelector('.analysis-sentence')?.textContent ?? ''),
+      undefined,
+      {
+        timeout: 30_000,
+      },
+    );
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForSelector('.analysis-line', { timeout: 15_000 });
+    await page.waitForFunction(
+      () => /depth ([4-9]|\d\d)/.test(document.querySelector('.analysis-sentence')?.textContent ?? ''),
+      undefined,
+      {
+        timeout: 30_000,
+      },
+    );
+  });
+
+  it('falls back to one thread where the page is not isolated, and says why', async () => {
+    const { context, page } = await openPage(app.browser, 'about:blank');
+    app.contexts.push(context);
+    // The same server, its answers stripped of the isolation headers.
+    await page.route('**/*', async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['cross-origin-opener-policy'];
+      delete headers['cross-origin-embedder-policy'];
+      await route.fulfill({ response, headers });
+    });
+    await page.goto(`${app.server.url}#/analysis?rules=brandubh-2019&moves=d6-a6+d5-a5`);
+    await page.waitForSelector('.analysis-screen [role="grid"]');
+    await expect(page.evaluate(() => crossOriginIsolated)).resolves.toBe(false);
+    await page.waitForSelector('.analysis-line', { timeout: 15_000 });
+    await expect(page.getByTestId('analysis-threads').textContent()).resolves.toMatch(
+      /^The engine searches on one thread: this page is not served cross-origin isolated/,
+    );
+  });
+});

@@ -26,6 +26,7 @@ import { boardPieces, boardSquares, lastMoveMarks, squareLabeler } from '../game
 import {
   analyseGame,
   analysePosition,
+  searchThreads,
   stopPositionAnalysis,
   type Line,
   type PositionEval,
@@ -306,6 +307,7 @@ export function AnalysisBoard(
           pov={pov}
           engineOn={engineOn}
           multiPv={multiPv}
+          threads={searchThreads()}
           figure={figure}
           onEngine={chooseEngine}
           onThreeLines={chooseThreeLines}

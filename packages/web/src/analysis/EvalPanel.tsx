@@ -25,6 +25,8 @@ export interface EvalPanelProps {
   readonly pov: Side;
   readonly engineOn: boolean;
   readonly multiPv: number;
+  /** The threads the engine searches on, and whether the page lets them share memory. */
+  readonly threads: { readonly threads: number; readonly shared: boolean };
   /** A score as a figure from the point of view (scoreFigure). */
   readonly figure: (score: number) => string;
   readonly onEngine: (on: boolean) => void;
@@ -33,7 +35,7 @@ export interface EvalPanelProps {
 }
 
 export function EvalPanel(props: EvalPanelProps) {
-  const { t, lang, text, result, score, depth, ending, pov, engineOn, multiPv, figure } = props;
+  const { t, lang, text, result, score, depth, ending, pov, engineOn, multiPv, figure, threads } = props;
   return (
     <section class="analysis-eval" aria-label={t.evaluation} data-testid="analysis-eval">
       {result ? (
@@ -80,6 +82,11 @@ export function EvalPanel(props: EvalPanelProps) {
           />
           {text.threeLines}
         </label>
+        {engineOn && (
+          <p class="analysis-threads note" data-testid="analysis-threads">
+            {threads.shared ? text.threads(threads.threads) : text.oneThread}
+          </p>
+        )}
         <fieldset class="analysis-pov-choice">
           <legend>{text.pointOfView}</legend>
           {(['attackers', 'defenders'] as const).map((side) => (

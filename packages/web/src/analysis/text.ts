@@ -30,6 +30,9 @@ export const en = {
   threeLines: 'Three lines',
   thinking: 'Thinking…',
   depth: (n: number) => `depth ${n}`,
+  threads: (n: number) => `The engine searches on ${plural(n, 'thread', 'threads')}, one per core.`,
+  oneThread:
+    'The engine searches on one thread: this page is not served cross-origin isolated, so its workers cannot share memory.',
   even: 'The position is even',
   ahead: (side: Side, soldiers: string) =>
     `${side === 'attackers' ? 'The attackers' : 'The defenders'} are ahead by ${soldiers} soldiers`,
@@ -97,6 +100,9 @@ export const es: AnalysisText = {
   threeLines: 'Tres variantes',
   thinking: 'Pensando…',
   depth: (n) => `profundidad ${n}`,
+  threads: (n) => `El motor busca en ${n === 1 ? '1 hilo' : `${n} hilos`}, uno por núcleo.`,
+  oneThread:
+    'El motor busca en un solo hilo: esta página no se sirve con aislamiento de origen cruzado, así que sus workers no pueden compartir memoria.',
   even: 'La posición está igualada',
   ahead: (side, soldiers) =>
     `${side === 'attackers' ? 'Los atacantes' : 'Los defensores'} tienen ${soldiers} soldados de ventaja`,
@@ -159,6 +165,10 @@ export const fr: AnalysisText = {
   threeLines: 'Trois variantes',
   thinking: 'Réflexion…',
   depth: (n) => `profondeur ${n}`,
+  threads: (n) =>
+    `Le moteur cherche sur ${n === 1 ? "1 fil d'exécution" : `${n} fils d'exécution`}, un par cœur.`,
+  oneThread:
+    "Le moteur cherche sur un seul fil : cette page n'est pas servie isolée des autres origines, ses workers ne peuvent donc pas partager de mémoire.",
   even: 'La position est équilibrée',
   ahead: (side, soldiers) =>
     `${side === 'attackers' ? 'Les assaillants' : 'Les défenseurs'} ont ${soldiers} soldats d’avance`,

@@ -75,6 +75,26 @@ function engine(channel: Channel): Promise<Engine> {
   return found;
 }
 
+/** The part of the page's global scope read here. */
+declare const crossOriginIsolated: boolean | undefined;
+
+/**
+ * The threads a search runs on: one per core (at most four) where the page is cross-origin
+ * isolated, the condition for workers to share memory (the server sends the headers that make
+ * it so); one elsewhere, which the analysis board says.
+ */
+export function searchThreads(): { readonly threads: number; readonly shared: boolean } {
+  const shared =
+    typeof crossOriginIsolated === 'boolean' &&
+    crossOriginIsolated &&
+    typeof SharedArrayBuffer === 'function';
+  const cores = typeof navigator === 'undefined' ? 2 : (navigator.hardwareConcurrency ?? 2);
+  return { threads: shared ? Math.max(1, Math.min(4, cores)) : 1, shared };
+}
+
+/** The limits of every search of the page: its threads. */
+const threaded = (limits: EngineLimits): EngineLimits => ({ ...limits, threads: searchThreads().threads });
+
 /** Starts loading the engine before it is needed (the computer's first move comes sooner). */
 export function preloadEngine(): void {
   void engine('play').catch(() => undefined);
@@ -86,7 +106,13 @@ export function requestFor(
   ply: number = game.moves.length,
   limits: EngineLimits = {},
 ): EngineRequest {
-  return { rules: game.rules, start: game.start, turn: game.turn, moves: game.moves.slice(0, ply), limits };
+  return {
+    rules: game.rules,
+    start: game.start,
+    turn: game.turn,
+    moves: game.moves.slice(0, ply),
+    limits: threaded(limits),
+  };
 }
 
 export interface ComputerMove {
@@ -203,7 +229,7 @@ export async function analysePosition(
     start: line.start,
     turn: line.turn,
     moves: line.moves,
-    limits,
+    limits: threaded(limits),
   };
   const done = await (
     await engine('study')
