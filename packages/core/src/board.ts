@@ -23,12 +23,15 @@ export class Board {
   readonly cells: Int8Array;
   /** Occupancy bit masks: rows 0..size-1, then files. */
   readonly lineOcc: Int32Array;
-  /** Piece codes of each line, two bits a square (movetable.ts). */
-  private readonly lineState: Int32Array;
+  /**
+   * Piece codes of each line, two bits a square (movetable.ts). With `mobilityPacked`, read by
+   * the Position's leaf count (`Position.perft2`); nobody else writes them.
+   */
+  readonly lineState: Int32Array;
   private readonly lineMobility: Uint16Array | undefined;
-  private readonly lineStates: number;
+  private readonly lineBase: Int32Array;
   /** Legal moves of the attackers (low 8 bits) and defenders (the bits above), when tabulated. */
-  private mobilityPacked = 0;
+  mobilityPacked = 0;
   /** Piece lists: attackers' soldiers; defenders' soldiers and king. */
   readonly lists: readonly [Int16Array, Int16Array];
   readonly counts: Int32Array;
@@ -46,7 +49,7 @@ export class Board {
     this.lineOcc = new Int32Array(2 * geo.size);
     this.lineState = new Int32Array(2 * geo.size);
     this.lineMobility = tables.lineMobility;
-    this.lineStates = 1 << (2 * geo.size);
+    this.lineBase = tables.lineBase;
     this.lists = [new Int16Array(n), new Int16Array(n)];
     this.counts = new Int32Array(2);
     this.listIndex = new Int16Array(n);
@@ -118,10 +121,10 @@ export class Board {
     const shift = side === A ? 0 : this.geo.size;
     const row = t.rowLine[sq]!;
     const col = t.colLine[sq]!;
-    const states = this.lineStates;
+    const base = this.lineBase;
     return (
-      ((reach[row * states + this.lineState[row]!]! >> shift) & t.rowBit[sq]!) !== 0 ||
-      ((reach[col * states + this.lineState[col]!]! >> shift) & t.colBit[sq]!) !== 0
+      ((reach[base[row]! + this.lineState[row]!]! >> shift) & t.rowBit[sq]!) !== 0 ||
+      ((reach[base[col]! + this.lineState[col]!]! >> shift) & t.colBit[sq]!) !== 0
     );
   }
 
@@ -148,7 +151,7 @@ export class Board {
     const fromRow = t.rowLine[from]!;
     const fromCol = t.colLine[from]!;
     const lm = this.lineMobility!;
-    const states = this.lineStates;
+    const base = this.lineBase;
     const state = this.lineState;
     // The shared line changes by the move, each crossing line by one piece.
     let shared: number, along: number, out: number, into: number, outDelta: number, intoDelta: number;
@@ -167,9 +170,9 @@ export class Board {
       into = t.rowLine[to]!;
       intoDelta = code * t.rowWeight[to]!;
     }
-    const a = shared * states + state[shared]!;
-    const b = out * states + state[out]!;
-    const c = into * states + state[into]!;
+    const a = base[shared]! + state[shared]!;
+    const b = base[out]! + state[out]!;
+    const c = base[into]! + state[into]!;
     const packed =
       this.mobilityPacked +
       lm[a + along]! -
@@ -264,7 +267,7 @@ export class Board {
   /** Adds `delta` to a line's state and moves the mobility totals with it. */
   private updateLine(line: number, delta: number): void {
     const lm = this.lineMobility!;
-    const base = line * this.lineStates;
+    const base = this.lineBase[line]!;
     const state = this.lineState[line]!;
     this.lineState[line] = state + delta;
     this.mobilityPacked += lm[base + state + delta]! - lm[base + state]!;

@@ -7,10 +7,14 @@
  */
 
 import type { Geometry } from './geometry.js';
+import { classLines, lineSquareOf, type MoveTables } from './movetable.js';
 import type { Ruleset } from './rules.js';
 import { ATTACKER, DEFENDER, EMPTY, KING, type Square } from './types.js';
 
 const HOSTILITY = { always: 2, empty: 1, never: 0 } as const;
+
+/** `quietWindows` by the rule parameters `quietAt` reads (and the board size). */
+const windowCache = new Map<string, Uint8Array>();
 
 export class CaptureRules {
   private readonly geo: Geometry;
@@ -104,6 +108,57 @@ export class CaptureRules {
       if (beyond === this.geo.throne && this.rules.kingAndShield) return false;
     }
     return true;
+  }
+
+  /**
+   * `quietAt` as a table, for counting leaves without playing the moves (`Position.perft2`): a
+   * piece captures along the rank and the file it arrives on, and along each only the two
+   * squares either side matter. Entry `((lineClass * size + pos) << 10) | window`, where
+   * `window` holds the codes of positions `pos - 2` to `pos + 2` of a line two bits each (the
+   * line's state shifted, lowest first), has bit `1 << code` set when a piece `code` arriving
+   * at `pos` surely captures nothing along that line; an arrival is quiet when the entries of
+   * its rank and of its file both say so. Undefined when the board has no line tables.
+   */
+  quietWindows(tables: MoveTables): Uint8Array | undefined {
+    if (tables.lineMobility === undefined) return undefined;
+    const r = this.rules;
+    const key = [
+      this.geo.size,
+      r.kingArmed,
+      r.throneHostileToAttackers,
+      r.throneHostileToDefenders,
+      r.cornersHostile,
+      r.kingAndShield,
+    ].join();
+    let windows = windowCache.get(key);
+    if (windows === undefined) windowCache.set(key, (windows = this.tabulateQuiet(tables)));
+    return windows;
+  }
+
+  private tabulateQuiet(tables: MoveTables): Uint8Array {
+    const n = this.geo.size;
+    const lines = classLines(tables.lineClass);
+    const out = new Uint8Array((lines.length * n) << 10);
+    const cells = new Int8Array(this.geo.squares);
+    for (const [c, line] of lines.entries())
+      for (let pos = 0; pos < n; pos++)
+        for (let window = 0; window < 1024; window++) {
+          cells.fill(EMPTY);
+          let possible = ((window >> 4) & 3) === EMPTY;
+          for (let j = 0; j < 5; j++) {
+            const code = (window >> (2 * j)) & 3;
+            const at = pos - 2 + j;
+            if (code === EMPTY) continue;
+            if (at < 0 || at >= n) possible = false;
+            else cells[lineSquareOf(n, line, at)] = code;
+          }
+          if (!possible) continue; // never looked up: left "maybe a capture"
+          const m = lineSquareOf(n, line, pos);
+          let bits = 0;
+          for (let code = ATTACKER; code <= KING; code++) if (this.quietAt(cells, code, m)) bits |= 1 << code;
+          out[((c * n + pos) << 10) | window] = bits;
+        }
+    return out;
   }
 
   /**

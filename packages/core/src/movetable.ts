@@ -39,15 +39,23 @@ export interface MoveTables {
   /** `lineSquare[line * size + pos]`: the square at that position of the line. */
   readonly lineSquare: Int16Array;
   /**
+   * Lines alike (the same corners and throne at the same positions: on 7x7 the edges, the two
+   * middle lines and the rest) share their entries in the line tables below, which makes them
+   * a few times smaller and keeps them in the processor's cache. `lineClass[line]` is the
+   * line's kind, numbered from 0; `lineBase[line]` is `lineClass[line] * 4^size`.
+   */
+  readonly lineClass: Int32Array;
+  readonly lineBase: Int32Array;
+  /**
    * Mobility by line, for boards up to `MAX_MOBILITY_SIZE`: a line's state is its piece codes,
    * two bits a square (`rowWeight`/`colWeight` give a square's digit), and
-   * `lineMobility[line * 4^size + state]` is the number of moves along that line of its
+   * `lineMobility[lineBase[line] + state]` is the number of moves along that line of its
    * attackers (low 8 bits) and of its defenders (high 8 bits). Summed over the lines and kept
    * up to date as pieces come and go, it makes counting every legal move of a side O(1).
    */
   readonly lineMobility: Uint16Array | undefined;
   /**
-   * `lineReach[line * 4^size + state]`: the positions along the line that its attackers can
+   * `lineReach[lineBase[line] + state]`: the positions along the line that its attackers can
    * reach in one move (low `size` bits) and those its defenders can (the next `size` bits).
    */
   readonly lineReach: Uint16Array | undefined;
@@ -58,14 +66,39 @@ export interface MoveTables {
 /** Larger boards count moves piece by piece (4^size states a line would make the table too big). */
 export const MAX_MOBILITY_SIZE = 7;
 
+/** Numbers the kinds of line: two lines are alike when their squares are, position by position. */
+export function lineClasses(geo: Geometry): Int32Array {
+  const n = geo.size;
+  const kinds = new Map<string, number>();
+  return Int32Array.from({ length: 2 * n }, (_, line) => {
+    let name = '';
+    for (let pos = 0; pos < n; pos++) {
+      const sq = lineSquareOf(n, line, pos);
+      name += sq === geo.throne ? 'T' : geo.isCorner[sq] ? 'C' : '.';
+    }
+    if (!kinds.has(name)) kinds.set(name, kinds.size);
+    return kinds.get(name)!;
+  });
+}
+
+/** The first line of each kind, whose entries stand for every line of that kind. */
+export function classLines(lineClass: Int32Array): number[] {
+  const first: number[] = [];
+  lineClass.forEach((c, line) => {
+    if (first[c] === undefined) first[c] = line;
+  });
+  return first;
+}
+
 function buildLineTables(
   n: number,
-  t: Omit<MoveTables, 'lineMobility' | 'lineReach' | 'rowWeight' | 'colWeight'>,
+  t: Omit<MoveTables, 'lineMobility' | 'lineReach' | 'rowWeight' | 'colWeight' | 'lineBase'>,
 ): { mobility: Uint16Array; reach: Uint16Array } {
   const states = 1 << (2 * n);
-  const table = new Uint16Array(2 * n * states);
-  const reach = new Uint16Array(2 * n * states);
-  for (let line = 0; line < 2 * n; line++) {
+  const lines = classLines(t.lineClass);
+  const table = new Uint16Array(lines.length * states);
+  const reach = new Uint16Array(lines.length * states);
+  for (const [c, line] of lines.entries()) {
     for (let state = 0; state < states; state++) {
       let occ = 0;
       for (let pos = 0; pos < n; pos++) if ((state >> (2 * pos)) & 3) occ |= 1 << pos;
@@ -79,8 +112,8 @@ function buildLineTables(
         packed += code === 1 ? moves : moves << 8;
         reached |= code === 1 ? t.destinations[index]! : t.destinations[index]! << n;
       }
-      table[line * states + state] = packed;
-      reach[line * states + state] = reached;
+      table[c * states + state] = packed;
+      reach[c * states + state] = reached;
     }
   }
   return { mobility: table, reach };
@@ -166,12 +199,14 @@ export function moveTables(geo: Geometry, rules: MoveRules): MoveTables {
     rowBit: perSquare((_, file) => 1 << file),
     colBit: perSquare((rank) => 1 << rank),
     lineSquare,
+    lineClass: lineClasses(geo),
   };
   const lineTables = n <= MAX_MOBILITY_SIZE ? buildLineTables(n, base) : undefined;
   const tables: MoveTables = {
     ...base,
     lineMobility: lineTables?.mobility,
     lineReach: lineTables?.reach,
+    lineBase: base.lineClass.map((c) => (lineTables ? c << (2 * n) : 0)),
     rowWeight: perSquare((_, file) => 1 << (2 * file)),
     colWeight: perSquare((rank) => 1 << (2 * rank)),
   };

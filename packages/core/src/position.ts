@@ -53,6 +53,17 @@ const U_CAPTURES = 5;
 const U_PAIRS = 6;
 const U_STRIDE = 16;
 
+/**
+ * The leaves below a quiet move from the packed mobility after it: the other side's moves, or
+ * when it has none a pass (one leaf) unless a blocked side loses or neither side can move.
+ */
+function leaves(packed: number, theirs: number, ours: number, blockedLoses: boolean): number {
+  const replies = (packed >>> theirs) & 0xff;
+  if (replies > 0) return replies;
+  if (blockedLoses) return 0;
+  return ((packed >>> ours) & 0xff) === 0 ? 0 : 1;
+}
+
 export class Position {
   readonly rules: Ruleset;
   readonly geo: Geometry;
@@ -61,6 +72,16 @@ export class Position {
   /** The capture rules of this ruleset, over `board.cells`. */
   readonly captures: CaptureRules;
   private readonly escapeSquare: Uint8Array;
+  /** The capture rules' quiet arrivals by line window, and where each line's entries start. */
+  private readonly quietWindows: Uint8Array | undefined;
+  private readonly windowBase: Int32Array;
+  /** The rule parameters the hot paths read, copied here. */
+  private readonly repetitionDraws: boolean;
+  private readonly quietPlyLimit: number;
+  private readonly blockedLoses: boolean;
+  private readonly allCapturedWins: boolean;
+  /** `loudLeaves`' captures as square/code pairs, as many as an undo record holds. */
+  private readonly captured = new Int32Array(U_STRIDE - U_PAIRS);
   private side = A;
   private quiet = 0;
   private outcomeCode = ONGOING;
@@ -78,6 +99,12 @@ export class Position {
     this.board = new Board(this.geo, moveTables(this.geo, rules));
     this.captures = new CaptureRules(this.geo, rules);
     this.escapeSquare = rules.escape === 'edge' ? this.geo.isEdge : this.geo.isCorner;
+    this.quietWindows = this.captures.quietWindows(this.board.tables);
+    this.windowBase = this.board.tables.lineClass.map((c) => (c * this.geo.size) << 10);
+    this.repetitionDraws = rules.repetitionDraws;
+    this.quietPlyLimit = rules.quietPlyLimit;
+    this.blockedLoses = rules.blocked === 'loses';
+    this.allCapturedWins = rules.allAttackersCapturedWins;
     setup.board.forEach((code, sq) => {
       if (code !== 0) this.board.put(sq, code);
     });
@@ -272,16 +299,20 @@ export class Position {
 
   /** The first rule that ends the game after a move that neither escaped nor took the king. */
   private settle(): void {
-    const rules = this.rules;
     this.mobility = 0;
-    if (this.board.counts[A] === 0 && rules.allAttackersCapturedWins) this.outcomeCode = ALL_CAPTURED;
-    else if (rules.repetitionDraws && this.repeats(this.keyLo, this.keyHi, this.plyCount - 2))
+    if (this.board.counts[A] === 0 && this.allCapturedWins) this.outcomeCode = ALL_CAPTURED;
+    // The same position needs at least four plies to come back, so its third time eight.
+    else if (
+      this.repetitionDraws &&
+      this.plyCount - this.irreversible >= 8 &&
+      this.repeats(this.keyLo, this.keyHi, this.plyCount - 2)
+    )
       this.outcomeCode = REPETITION;
-    else if (rules.quietPlyLimit > 0 && this.quiet >= rules.quietPlyLimit) this.outcomeCode = QUIET;
+    else if (this.quietPlyLimit > 0 && this.quiet >= this.quietPlyLimit) this.outcomeCode = QUIET;
     else {
       this.mobility = this.board.countMoves(this.side);
       if (this.mobility > 0) this.outcomeCode = ONGOING;
-      else if (rules.blocked === 'loses')
+      else if (this.blockedLoses)
         this.outcomeCode = NO_MOVE | (this.side === A ? WIN_DEFENDERS : WIN_ATTACKERS);
       else this.outcomeCode = this.board.countMoves(this.side ^ 1) === 0 ? NO_MOVE_EITHER : ONGOING;
     }
@@ -354,48 +385,165 @@ export class Position {
   /**
    * perft(2) of this position: the sum, over the legal moves, of the legal moves after each
    * (a pass counts one, a game over none). Bulk-counting perft spends nearly all its time here,
-   * so a quiet move is not played: its child's mobility comes from the line tables, its key from
-   * four xors, and only a move that captures, comes next to the enemy king or could not use the
-   * tables is played and taken back. `buffer` receives this position's moves.
+   * so a quiet move is not played: the table of `CaptureRules.quietWindows` says from the lines
+   * of its arrival square that it captures nothing and comes next to no enemy king, and its
+   * child's mobility comes from the line tables, three lines changed (the one it moves along,
+   * the one it leaves, the one it enters). The moves that may capture are made on the board
+   * alone and taken back (`loudLeaves`); without line tables every move is played.
+   * `buffer` receives the moves that may capture.
    */
   perft2(buffer: Int32Array): number {
-    const count = this.generateMoves(buffer);
+    if (this.outcomeCode !== ONGOING) return 0;
+    const windows = this.quietWindows;
+    if (windows === undefined || this.mobility === 0)
+      return this.playLeaves(buffer, this.generateMoves(buffer));
+    const board = this.board;
+    const t = board.tables;
+    const n = this.geo.size;
+    const lm = t.lineMobility!;
+    const lineBase = t.lineBase;
+    const winBase = this.windowBase;
+    const dest = t.destinations;
+    const offset = t.offset;
+    const rowIndex = t.rowIndex;
+    const colIndex = t.colIndex;
+    const occ = board.lineOcc;
+    const state = board.lineState;
+    const cells = board.cells;
+    const escape = this.escapeSquare;
+    const side = this.side;
+    const list = board.lists[side]!;
+    const pieces = board.counts[side]!;
+    const packed0 = board.mobilityPacked;
+    // The replies are the other side's moves; the mover's own only matter when those are none.
+    const theirs = side === A ? 8 : 0;
+    const ours = 8 - theirs;
+    const blockedLoses = this.blockedLoses;
+    // A quiet move at the limit of quiet plies draws; a threefold repetition needs 8 plies.
+    const drawn = this.quietPlyLimit > 0 && this.quiet + 1 >= this.quietPlyLimit;
+    const repetition = this.repetitionDraws && this.plyCount + 1 - this.irreversible >= 8;
     let total = 0;
-    for (let i = 0; i < count; i++) {
-      const move = buffer[i]!;
-      const quick = move === PASS || !this.board.tabulated ? -1 : this.quietLeaves(move);
-      if (quick >= 0) total += quick;
-      else {
-        this.play(move);
-        total += this.outcomeCode !== ONGOING ? 0 : this.mobility === 0 ? 1 : this.mobility;
-        this.undo();
+    let loud = 0;
+    for (let i = 0; i < pieces; i++) {
+      const from = list[i]!;
+      const code = cells[from]!;
+      const bit = 1 << code;
+      const rank = (from / n) | 0;
+      const file = from - rank * n;
+      const col = n + file;
+      const rowState = state[rank]!;
+      const colState = state[col]!;
+      const rowAt = lineBase[rank]! + rowState;
+      const colAt = lineBase[col]! + colState;
+      const kingMoves = code === KING;
+      // Along the rank: the file loses the piece, each crossed file gains it at this rank.
+      let mask = dest[(offset[code]! + rowIndex[from]!) | occ[rank]!]!;
+      if (mask !== 0) {
+        const before = packed0 - lm[rowAt]! + lm[colAt - (code << (2 * rank))]! - lm[colAt]!;
+        const rowWindows = winBase[rank]!;
+        const fromDigit = code << (2 * file);
+        const intoDigit = code << (2 * rank);
+        for (; mask !== 0; mask &= mask - 1) {
+          const p = 31 - Math.clz32(mask & -mask);
+          if (kingMoves && escape[rank * n + p] === 1) continue;
+          const into = state[n + p]!;
+          const quiet =
+            windows[(rowWindows + (p << 10)) | (((rowState << 4) >>> (2 * p)) & 1023)]! &
+            windows[(winBase[n + p]! + (rank << 10)) | (((into << 4) >>> (2 * rank)) & 1023)]!;
+          if ((quiet & bit) === 0) buffer[loud++] = (from << 8) | (rank * n + p);
+          else if (drawn || (repetition && this.repeatsAfter(code, from, rank * n + p))) continue;
+          else {
+            const c = lineBase[n + p]! + into;
+            const packed = before + lm[rowAt - fromDigit + (code << (2 * p))]! + lm[c + intoDigit]! - lm[c]!;
+            total += leaves(packed, theirs, ours, blockedLoses);
+          }
+        }
+      }
+      // Along the file: the rank loses the piece, each crossed rank gains it at this file.
+      mask = dest[(offset[code]! + colIndex[from]!) | occ[col]!]!;
+      if (mask !== 0) {
+        const before = packed0 - lm[colAt]! + lm[rowAt - (code << (2 * file))]! - lm[rowAt]!;
+        const colWindows = winBase[col]!;
+        const fromDigit = code << (2 * rank);
+        const intoDigit = code << (2 * file);
+        for (; mask !== 0; mask &= mask - 1) {
+          const p = 31 - Math.clz32(mask & -mask);
+          if (kingMoves && escape[p * n + file] === 1) continue;
+          const into = state[p]!;
+          const quiet =
+            windows[(colWindows + (p << 10)) | (((colState << 4) >>> (2 * p)) & 1023)]! &
+            windows[(winBase[p]! + (file << 10)) | (((into << 4) >>> (2 * file)) & 1023)]!;
+          if ((quiet & bit) === 0) buffer[loud++] = (from << 8) | (p * n + file);
+          else if (drawn || (repetition && this.repeatsAfter(code, from, p * n + file))) continue;
+          else {
+            const c = lineBase[p]! + into;
+            const packed = before + lm[colAt - fromDigit + (code << (2 * p))]! + lm[c + intoDigit]! - lm[c]!;
+            total += leaves(packed, theirs, ours, blockedLoses);
+          }
+        }
       }
     }
+    // Made only now: making a move reorders the piece list the loop above walks.
+    for (let i = 0; i < loud; i++) total += this.loudLeaves(buffer[i]!, drawn, repetition);
     return total;
   }
 
-  /** The legal moves after `move` if it captures nothing and keeps away from the king; else -1. */
-  private quietLeaves(move: Move): number {
+  /** Would the quiet move of `code` from `from` to `to` make the third occurrence of a position? */
+  private repeatsAfter(code: number, from: Square, to: Square): boolean {
+    const k = code * KEY_STRIDE;
+    const lo = this.keyLo ^ TURN_LO ^ PIECE_LO[k + from]! ^ PIECE_LO[k + to]!;
+    const hi = this.keyHi ^ TURN_HI ^ PIECE_HI[k + from]! ^ PIECE_HI[k + to]!;
+    return this.repeats(lo, hi, this.plyCount - 1);
+  }
+
+  /**
+   * perft2's leaves below a move that may capture: made on the board alone (no undo record, no
+   * history), its outcome settled as `play` would, counted and taken back. `drawn` and
+   * `repetition` are perft2's, for a move that captures nothing after all.
+   */
+  private loudLeaves(move: Move, drawn: boolean, repetition: boolean): number {
     const board = this.board;
     const from = move >> 8;
     const to = move & 0xff;
-    const code = board.cells[from]!;
-    if (code === KING && this.escapeSquare[to]) return 0;
-    // Before the move the mover still stands on `from`, a friendly square the check skips.
-    if (!this.captures.quietAt(board.cells, code, to)) return -1;
-    const rules = this.rules;
-    if (rules.quietPlyLimit > 0 && this.quiet + 1 >= rules.quietPlyLimit) return 0;
-    if (rules.repetitionDraws) {
-      const k = code * KEY_STRIDE;
-      const lo = this.keyLo ^ PIECE_LO[k + from]! ^ PIECE_LO[k + to]! ^ TURN_LO;
-      const hi = this.keyHi ^ PIECE_HI[k + from]! ^ PIECE_HI[k + to]! ^ TURN_HI;
-      if (this.repeats(lo, hi, this.plyCount - 1)) return 0;
+    const scratch = this.captured;
+    board.slide(from, to);
+    const code = board.cells[to]!;
+    const taken = this.captures.collect(board.cells, code, to, scratch, 0);
+    let kingTaken = false;
+    for (let i = 0; i < taken; i++) {
+      board.take(scratch[2 * i]!, scratch[2 * i + 1]!);
+      if (scratch[2 * i + 1] === KING) kingTaken = true;
     }
-    const packed = board.mobilityAfterSlide(move);
-    const replies = this.side === A ? packed >>> 8 : packed & 0xff;
-    if (replies > 0) return replies;
-    if (rules.blocked === 'loses') return 0;
-    return (this.side === A ? packed & 0xff : packed >>> 8) === 0 ? 0 : 1;
+    const theirs = this.side === A ? 8 : 0;
+    let total: number;
+    if (kingTaken) total = 0;
+    else if (taken > 0)
+      // A capture: nothing before it repeats, and the count of quiet plies starts again.
+      total =
+        board.counts[A] === 0 && this.allCapturedWins
+          ? 0
+          : leaves(board.mobilityPacked, theirs, 8 - theirs, this.blockedLoses);
+    // Nothing captured after all: the board's key is already the child's, but for the turn.
+    else if (
+      drawn ||
+      (repetition && this.repeats(this.keyLo ^ TURN_LO, this.keyHi ^ TURN_HI, this.plyCount - 1))
+    )
+      total = 0;
+    else total = leaves(board.mobilityPacked, theirs, 8 - theirs, this.blockedLoses);
+    for (let i = taken - 1; i >= 0; i--) board.put(scratch[2 * i]!, scratch[2 * i + 1]!);
+    board.slide(to, from);
+    return total;
+  }
+
+  /** The leaves below the first `count` moves of `buffer`, each played and taken back. */
+  private playLeaves(buffer: Int32Array, count: number): number {
+    let total = 0;
+    for (let i = 0; i < count; i++) {
+      this.play(buffer[i]!);
+      total += this.outcomeCode !== ONGOING ? 0 : this.mobility === 0 ? 1 : this.mobility;
+      this.undo();
+    }
+    return total;
   }
 
   private grow(): void {

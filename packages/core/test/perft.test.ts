@@ -11,7 +11,7 @@ import {
   startingPosition,
   type Position,
 } from '../src/index.js';
-import { prng } from './random.js';
+import { pick, prng } from './random.js';
 
 /** The plainest perft: every move played and taken back, leaves counted one by one. */
 function referencePerft(pos: Position, depth: number): number {
@@ -57,6 +57,43 @@ describe('bulk-counting perft agrees with playing every move', () => {
           }
         }
       }
+    });
+  }
+});
+
+/**
+ * Pieces walking back and forth: the same positions come again and again, so that perft's
+ * leaves meet the third occurrence of a position (a draw where the rules say so) and the limit
+ * of quiet plies, which the bulk count decides without playing the quiet moves.
+ */
+describe('bulk-counting perft agrees with playing every move where positions repeat', () => {
+  for (const rules of PRESETS) {
+    it(`${rules.id}: from positions of games where each side often takes its last move back`, () => {
+      const random = prng(rules.id.length * 104729 + 17);
+      const ends = new Set<string>();
+      let checked = 0;
+      for (let game = 0; game < 12; game++) {
+        const pos = startingPosition(rules);
+        const mine: (number | undefined)[] = [];
+        while (pos.ply < 80 && !pos.isOver()) {
+          const moves = pos.mustPass() ? [PASS] : pos.legalMoves();
+          const last = mine[pos.ply - 2];
+          const back = last === undefined || last === PASS ? PASS : ((last & 0xff) << 8) | (last >> 8);
+          const move = back !== PASS && moves.includes(back) && random() < 0.5 ? back : pick(random, moves);
+          mine[pos.ply] = move;
+          pos.play(move);
+          if (pos.ply >= 6 && pos.ply % 3 === 0) {
+            checked++;
+            expect(perft(pos, 3), `perft 3 after ${pos.ply} plies`).toBe(referencePerft(pos, 3));
+          }
+        }
+        const outcome = pos.outcome();
+        if (outcome.status !== 'ongoing') ends.add(outcome.reason);
+      }
+      expect(checked).toBeGreaterThan(60);
+      // the walks do reach the draws they are about
+      if (rules.repetitionDraws) expect(ends).toContain('repetition');
+      if (rules.quietPlyLimit > 0) expect(ends).toContain('quiet moves');
     });
   }
 });
