@@ -3,13 +3,21 @@
  * one below it. Under each ruleset asked for, level L plays level L-1 for L from 2 to 6, and level
  * 6 plays level 1, each a match of game pairs (50 by default) at 100 ms a move, two games at a
  * time, through the same match code as `tafl match`. It prints the scores with their 95%
- * intervals and Elo differences, and each level's longest move against its budget. It takes long
- * (about half an hour a ruleset on two cores) and never fails on a figure: it is a benchmark.
+ * intervals and Elo differences, whether each level scores 70% against the one below, and each
+ * level's longest move against its budget. It takes long (about half an hour a ruleset on two
+ * cores) and never fails on a figure: it is a benchmark.
+ *
+ * With `--against COMMIT`, it measures instead what the engine gained since COMMIT
+ * (reference.ts builds that commit's engine): today's level 6 against the old one, at 200 ms a
+ * move by default, 200 game pairs (400 games) under a Brandubh and an Ard Ri ruleset, with the
+ * Elo difference and its 95% interval. `--threads N` gives today's engine N threads (Lazy SMP);
+ * then one game is played at a time, so that each engine has the cores it is meant to have.
  */
 
 import { parseArgs } from 'node:util';
-import { PRESETS, federationBrandubh, type Ruleset } from '@tafl/core';
+import { PRESETS, ardRiEs, federationBrandubh, type Ruleset } from '@tafl/core';
 import { LEVELS } from '@tafl/engine';
+import { MAX_THREADS } from '@tafl/engine/node';
 import { CliError } from './args.js';
 import { rulesOption, wholeNumber } from './commands/match.js';
 import { columns } from './format.js';
@@ -19,24 +27,33 @@ import { runMatch, type PlayedGame } from './match/match.js';
 import { eloRange, percent, percentInterval, plural, signedElo, wdl } from './match/report.js';
 import { addWdl, matchFigures, pointsOfA, tally, type MatchFigures } from './match/stats.js';
 import { matchTasks } from './match/tasks.js';
+import { REFERENCE_COMMIT, resolveCommit } from './reference.js';
 
 const usage = `Usage: npm run bench:ladder -- [--rules ID]... [--all] [--pairs N] [--time MS] [--jobs N]
-                                 [--openings PLIES] [--seed N]
+                                 [--openings PLIES] [--seed N] [--against COMMIT [--threads N]]
 
-  Level L against level L-1 for L from 2 to 6, and level 6 against level 1, under each ruleset.
+  Level L against level L-1 for L from 2 to 6, and level 6 against level 1, under each ruleset;
+  or, with --against, today's level 6 against the level 6 of an earlier commit.
 
-  --rules ID         a ruleset; may be given more than once (default federation-brandubh)
+  --rules ID         a ruleset; may be given more than once (default federation-brandubh;
+                     with --against, federation-brandubh and ard-ri-es)
   --all              every ruleset, all eight
-  --pairs N          game pairs a match (default 50)
-  --time MS          milliseconds a move (default 100)
-  --jobs N           games at a time (default 2)
+  --pairs N          game pairs a match (default 50; with --against, 200)
+  --time MS          milliseconds a move (default 100; with --against, 200)
+  --jobs N           games at a time (default 2; with --threads above 1, 1)
   --openings PLIES   random plies of every opening (default 4)
   --seed N           the seed of the openings and the levels' choices (default 1)
+  --against COMMIT   play today's engine against the engine of COMMIT (${REFERENCE_COMMIT}: the
+                     engine before issue 17), built from git into node_modules/.cache
+  --threads N        threads of today's engine against the old one (default 1)
   -h, --help         show this help
 `;
 
 interface LadderOptions {
   readonly rulesets: readonly Ruleset[];
+  /** The commit to measure today's engine against, if any. */
+  readonly against: string | undefined;
+  readonly threads: number;
   readonly pairs: number;
   readonly timeMs: number;
   readonly jobs: number;
@@ -64,19 +81,62 @@ interface Rung {
 }
 
 async function playRung(rules: Ruleset, high: number, low: number, options: LadderOptions): Promise<Rung> {
-  const engines = { a: level(high), b: level(low) };
-  const tasks = matchTasks(rules, options.pairs, options.plies, options.seed);
-  if (tasks === undefined)
-    throw new CliError(`no opening of ${options.plies} plies lets a game of ${rules.id} go on`);
-  const name = `${rules.id} level ${high} vs ${low}`;
-  const games = await runMatch(
-    { rules, engines, tasks, timeMs: options.timeMs, maxPlies: DEFAULT_MAX_PLIES, jobs: options.jobs },
-    progress(name, tasks.length),
-  );
+  const games = await play(rules, { a: level(high), b: level(low) }, `level ${high} vs ${low}`, options);
   return { high, low, games, figures: matchFigures(games) };
 }
 
-/** A line on stderr every tenth game, with the stronger level's running score. */
+/** A match of `engines` under `rules` as the options say, with its progress on stderr. */
+async function play(
+  rules: Ruleset,
+  engines: { readonly a: EngineSpec; readonly b: EngineSpec },
+  name: string,
+  options: LadderOptions,
+): Promise<readonly PlayedGame[]> {
+  const tasks = matchTasks(rules, options.pairs, options.plies, options.seed);
+  if (tasks === undefined)
+    throw new CliError(`no opening of ${options.plies} plies lets a game of ${rules.id} go on`);
+  return runMatch(
+    { rules, engines, tasks, timeMs: options.timeMs, maxPlies: DEFAULT_MAX_PLIES, jobs: options.jobs },
+    progress(`${rules.id} ${name}`, tasks.length),
+  );
+}
+
+/** Today's level 6 against the level 6 of `options.against`, under `rules`. */
+async function gain(rules: Ruleset, options: LadderOptions): Promise<string> {
+  const commit = options.against!;
+  const today: EngineSpec =
+    options.threads > 1
+      ? { kind: 'level', level: 6, threads: options.threads, label: `level:6,threads=${options.threads}` }
+      : level(6);
+  const old: EngineSpec = { kind: 'reference', commit, level: 6, label: `ref:${commit}:6` };
+  const games = await play(rules, { a: today, b: old }, `${today.label} vs ${old.label}`, options);
+  const f = matchFigures(games);
+  const t = tally(games).a;
+  const rows = [['match', 'W-D-L', 'score', '95% interval', 'Elo', '95% interval']];
+  rows.push([
+    `${today.label} vs ${old.label}`,
+    wdl(addWdl(t.attackers, t.defenders)),
+    percent(f.score),
+    percentInterval(f.interval),
+    signedElo(f.elo),
+    eloRange(f.eloInterval),
+  ]);
+  const byTime = moveTimes([{ high: 6, low: 6, games, figures: f }]).get(6)!;
+  return (
+    `\n${rules.id}: today's engine against the engine of ${commit}, ${plural(games.length, 'game')} ` +
+    `(${plural(options.pairs, 'pair')} of openings of ${options.plies} random plies, each side both ways), ` +
+    `${options.timeMs} ms a move, ${options.jobs} at a time, seed ${options.seed}\n` +
+    columns(rows, [false, true, true, true, true, true]) +
+    `today's engine is stronger: ${f.interval.low > 0.5 ? 'yes' : f.score > 0.5 ? 'likely' : 'NO'}; ` +
+    `gain of 100 Elo or more: ${f.eloInterval.low >= 100 ? 'yes, the whole interval' : f.elo >= 100 ? 'yes (the interval reaches below)' : 'NO'}\n` +
+    `moves of both engines: ${byTime.length}, median ${Math.round(median(byTime))} ms\n`
+  );
+}
+
+const median = (xs: readonly number[]): number =>
+  xs.length === 0 ? 0 : [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+/** A line on stderr every tenth game, with the running score of the first engine. */
 function progress(name: string, total: number): (game: PlayedGame) => void {
   let done = 0;
   let points = 0;
@@ -84,9 +144,7 @@ function progress(name: string, total: number): (game: PlayedGame) => void {
     done++;
     points += pointsOfA(game);
     if (done % 10 === 0 || done === total)
-      process.stderr.write(
-        `${name}: ${done}/${total} games, ${percent(points / done)} for the higher level\n`,
-      );
+      process.stderr.write(`${name}: ${done}/${total} games, ${percent(points / done)} for the first\n`);
   };
 }
 
@@ -151,12 +209,15 @@ async function ladder(rules: Ruleset, options: LadderOptions): Promise<string> {
   const climbs = rungs.filter((r) => r.high === r.low + 1);
   const top = rungs.find((r) => r.high === 6 && r.low === 1)!;
   const beats = climbs.every((r) => r.figures.score > 0.5);
+  const distinct = climbs.every((r) => r.figures.score >= 0.7);
   return (
     `\n${rules.id}: the level ladder, ${plural(options.pairs, 'game pair')} a match, ${options.timeMs} ms a move, ` +
     `${options.jobs} games at a time, openings of ${options.plies} random plies, seed ${options.seed}\n` +
     rungTable(rungs) +
     '(beats: yes when the whole 95% interval is above 50%, likely when only the score is)\n\n' +
     `each level beats the one below: ${beats ? 'yes' : 'NO'}; ` +
+    `each level scores at least 70% against the one below: ${distinct ? 'yes' : 'NO'} ` +
+    `(${climbs.map((r) => `${r.high}: ${percent(r.figures.score)}`).join(', ')}); ` +
     `level 6 scores at least 95% against level 1: ${top.figures.score >= 0.95 ? 'yes' : 'NO'} (${percent(top.figures.score)})\n\n` +
     `each level's moves against its budget\n${moveTable(rungs, options.timeMs)}`
   );
@@ -173,6 +234,8 @@ function parseLadderOptions(argv: readonly string[]): LadderOptions | undefined 
       jobs: { type: 'string' },
       openings: { type: 'string' },
       seed: { type: 'string' },
+      against: { type: 'string' },
+      threads: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: true,
@@ -182,14 +245,23 @@ function parseLadderOptions(argv: readonly string[]): LadderOptions | undefined 
   if (positionals.length > 0)
     throw new CliError(`the ladder takes no argument ${JSON.stringify(positionals[0])}`);
   if (values.all && values.rules !== undefined) throw new CliError('give either --all or --rules, not both');
+  const against = values.against;
+  if (against === undefined && values.threads !== undefined)
+    throw new CliError("--threads is for today's engine against an earlier one: give --against too");
   const rulesets = values.all
     ? PRESETS
-    : (values.rules ?? [federationBrandubh.id]).map((id) => rulesOption(id));
+    : (
+        values.rules ??
+        (against !== undefined ? [federationBrandubh.id, ardRiEs.id] : [federationBrandubh.id])
+      ).map((id) => rulesOption(id));
+  const threads = wholeNumber('threads', values.threads, 1, MAX_THREADS) ?? 1;
   return {
     rulesets,
-    pairs: wholeNumber('pairs', values.pairs, 1, 100_000) ?? 50,
-    timeMs: wholeNumber('time', values.time, 1, 3_600_000) ?? 100,
-    jobs: wholeNumber('jobs', values.jobs, 1, 256) ?? 2,
+    against: against === undefined ? undefined : resolveCommit(against).slice(0, 12),
+    threads,
+    pairs: wholeNumber('pairs', values.pairs, 1, 100_000) ?? (against !== undefined ? 200 : 50),
+    timeMs: wholeNumber('time', values.time, 1, 3_600_000) ?? (against !== undefined ? 200 : 100),
+    jobs: wholeNumber('jobs', values.jobs, 1, 256) ?? (threads > 1 ? 1 : 2),
     plies: wholeNumber('openings', values.openings, 0, 40) ?? 4,
     seed: wholeNumber('seed', values.seed, 0, 2 ** 32 - 1) ?? 1,
   };
@@ -207,7 +279,10 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(usage);
     return 0;
   }
-  for (const rules of options.rulesets) process.stdout.write(await ladder(rules, options));
+  for (const rules of options.rulesets)
+    process.stdout.write(
+      options.against !== undefined ? await gain(rules, options) : await ladder(rules, options),
+    );
   return 0;
 }
 

@@ -13,6 +13,20 @@ describe('engine specs', () => {
       });
   });
 
+  it('reads a level on several threads, and a level of an earlier commit', () => {
+    expect(parseEngineSpec('level:6,threads=2')).toEqual({
+      ok: true,
+      value: { kind: 'level', level: 6, threads: 2, label: 'level:6,threads=2' },
+    });
+    for (const text of ['level:6,threads=0', 'level:6,threads=9', 'level:6,threads=x'])
+      expect(parseEngineSpec(text)).toMatchObject({ ok: false, code: ENGINE_ERRORS.level });
+    expect(parseEngineSpec('ref:da95858:6')).toEqual({
+      ok: true,
+      value: { kind: 'reference', commit: 'da95858', level: 6, label: 'ref:da95858:6' },
+    });
+    expect(parseEngineSpec('ref:da95858:7')).toMatchObject({ ok: false, code: ENGINE_ERRORS.level });
+  });
+
   it('refuses a level that does not exist', () => {
     for (const text of ['level:0', 'level:7', 'level:', 'level:2.5', 'level:x'])
       expect(parseEngineSpec(text)).toMatchObject({ ok: false, code: ENGINE_ERRORS.level });

@@ -1,15 +1,25 @@
 /**
- * The engines of a match, named on the command line: one of our levels (`level:6`) or a program
- * that speaks the OpenTafl engine protocol (`otep:'java -jar opentafl.jar --engine'`). A spec is
- * plain data, so it can cross into the worker threads that play the games.
+ * The engines of a match, named on the command line: one of our levels (`level:6`, or
+ * `level:6,threads=2` to search on two threads), a level of the engine of an earlier commit
+ * (`ref:COMMIT:6`, reference.ts: what a change gained) or a program that speaks the OpenTafl
+ * engine protocol (`otep:'java -jar opentafl.jar --engine'`). A spec is plain data, so it can
+ * cross into the worker threads that play the games.
  */
 
 import { LEVELS, levelConfig } from '@tafl/engine';
 import { fail, ok, type Result } from '@tafl/core';
+import { MAX_THREADS } from '@tafl/engine/node';
 import { splitCommandLine } from '../otep-process.js';
 
 export type EngineSpec =
-  | { readonly kind: 'level'; readonly level: number; readonly label: string }
+  | {
+      readonly kind: 'level';
+      readonly level: number;
+      readonly label: string;
+      /** Threads the search runs on (Lazy SMP); one when absent. */
+      readonly threads?: number;
+    }
+  | { readonly kind: 'reference'; readonly commit: string; readonly level: number; readonly label: string }
   | {
       readonly kind: 'otep';
       readonly commandLine: string;
@@ -33,7 +43,7 @@ export const OTEP_DEFAULT_TIME_MS = 1000;
 /** Reads `level:N` (N from 1 to 6) or `otep:COMMAND LINE` (its words quoted as a shell would). */
 export function parseEngineSpec(text: string): Result<EngineSpec, EngineError> {
   const spec = text.trim();
-  const level = /^level:(.*)$/.exec(spec);
+  const level = /^level:([^,]*)(?:,threads=(.*))?$/.exec(spec);
   if (level) {
     const n = Number(level[1]);
     if (!/^\d+$/.test(level[1]!) || !LEVELS.some((l) => l.level === n))
@@ -41,7 +51,21 @@ export function parseEngineSpec(text: string): Result<EngineSpec, EngineError> {
         ENGINE_ERRORS.level,
         `${JSON.stringify(spec)} names no level: levels run from 1 to ${LEVELS.length}`,
       );
-    return ok({ kind: 'level', level: n, label: `level:${n}` });
+    if (level[2] === undefined) return ok({ kind: 'level', level: n, label: `level:${n}` });
+    const threads = Number(level[2]);
+    if (!/^\d+$/.test(level[2]) || threads < 1 || threads > MAX_THREADS)
+      return fail(ENGINE_ERRORS.level, `${JSON.stringify(spec)}: threads run from 1 to ${MAX_THREADS}`);
+    return ok({ kind: 'level', level: n, threads, label: spec });
+  }
+  const reference = /^ref:([^:]+):(\d+)$/.exec(spec);
+  if (reference) {
+    const n = Number(reference[2]);
+    if (!LEVELS.some((l) => l.level === n))
+      return fail(
+        ENGINE_ERRORS.level,
+        `${JSON.stringify(spec)} names no level: levels run from 1 to ${LEVELS.length}`,
+      );
+    return ok({ kind: 'reference', commit: reference[1]!, level: n, label: spec });
   }
   const otep = /^otep:(.*)$/s.exec(spec);
   if (otep) {
@@ -52,7 +76,7 @@ export function parseEngineSpec(text: string): Result<EngineSpec, EngineError> {
   }
   return fail(
     ENGINE_ERRORS.syntax,
-    `${JSON.stringify(spec)} is not an engine: give level:N (1 to ${LEVELS.length}) or otep:'command line'`,
+    `${JSON.stringify(spec)} is not an engine: give level:N (1 to ${LEVELS.length}), ref:COMMIT:N or otep:'command line'`,
   );
 }
 

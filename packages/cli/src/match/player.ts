@@ -18,7 +18,9 @@ import {
   type Level,
   type OtepClock,
 } from '@tafl/engine';
+import { nodeHelperPool, type HelperPool } from '@tafl/engine/node';
 import { OtepProcess, OtepProcessError } from '../otep-process.js';
+import { ReferencePlayer } from '../reference.js';
 import { OTEP_DEFAULT_TIME_MS, type EngineSpec } from './engines.js';
 
 export interface Player {
@@ -51,10 +53,15 @@ export const isForfeit = (e: unknown): e is OtepProcessError => e instanceof Ote
 export interface LevelOptions {
   /** log2 of the transposition table's entries (the Search's default when absent). */
   readonly ttBits?: number;
+  /** Threads the search runs on (Lazy SMP helpers in worker threads of their own); one by default. */
+  readonly threads?: number;
 }
 
 export function createPlayer(spec: EngineSpec, options: LevelOptions = {}): Player {
-  return spec.kind === 'level' ? new LevelPlayer(levelConfig(spec.level), options) : new OtepPlayer(spec);
+  if (spec.kind === 'level')
+    return new LevelPlayer(levelConfig(spec.level), { ...options, threads: spec.threads ?? 1 });
+  if (spec.kind === 'reference') return new ReferencePlayer(spec.commit, spec.level);
+  return new OtepPlayer(spec);
 }
 
 /** One of our levels, through `levelMove`. */
@@ -62,6 +69,7 @@ class LevelPlayer implements Player {
   private search: Search | undefined;
   private rules: Ruleset | undefined;
   private random: () => number = seededRandom(0);
+  private pool: HelperPool | undefined;
 
   constructor(
     private readonly config: Level,
@@ -71,9 +79,21 @@ class LevelPlayer implements Player {
   newGame(rules: Ruleset, _side: Side, seed: number): Promise<void> {
     if (this.search === undefined || this.rules !== rules) {
       const ttBits = this.options.ttBits;
-      this.search = new Search({ weights: weightsFor(rules), ...(ttBits !== undefined ? { ttBits } : {}) });
+      const threads = this.options.threads ?? 1;
+      if (threads > 1) this.pool ??= nodeHelperPool(threads, ttBits);
+      const shared = this.pool && {
+        table: this.pool.table,
+        ttBits: this.pool.bits,
+        helpers: this.pool.helpers,
+      };
+      this.search = new Search({
+        weights: weightsFor(rules),
+        ...(ttBits !== undefined ? { ttBits } : {}),
+        ...shared,
+      });
       this.rules = rules;
-    } else this.search.clear();
+    }
+    this.search.clear();
     this.random = seededRandom(seed);
     return Promise.resolve();
   }
@@ -90,6 +110,8 @@ class LevelPlayer implements Player {
 
   close(): Promise<void> {
     this.search = undefined;
+    this.pool?.close();
+    this.pool = undefined;
     return Promise.resolve();
   }
 }
