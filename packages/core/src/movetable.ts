@@ -202,11 +202,23 @@ export function moveTables(geo: Geometry, rules: MoveRules): MoveTables {
     lineClass: lineClasses(geo),
   };
   const lineTables = n <= MAX_MOBILITY_SIZE ? buildLineTables(n, base) : undefined;
+  // Every field written out in one order (no spread), so that the tables of every rule
+  // combination share one hidden class and the hot paths stay monomorphic across rulesets.
   const tables: MoveTables = {
-    ...base,
+    destinations: base.destinations,
+    counts: base.counts,
+    offset: base.offset,
+    rowIndex: base.rowIndex,
+    colIndex: base.colIndex,
+    rowLine: base.rowLine,
+    colLine: base.colLine,
+    rowBit: base.rowBit,
+    colBit: base.colBit,
+    lineSquare: base.lineSquare,
+    lineClass: base.lineClass,
+    lineBase: base.lineClass.map((c) => (lineTables ? c << (2 * n) : 0)),
     lineMobility: lineTables?.mobility,
     lineReach: lineTables?.reach,
-    lineBase: base.lineClass.map((c) => (lineTables ? c << (2 * n) : 0)),
     rowWeight: perSquare((_, file) => 1 << (2 * file)),
     colWeight: perSquare((rank) => 1 << (2 * rank)),
   };
