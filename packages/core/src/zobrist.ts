@@ -6,14 +6,21 @@
 
 import { MAX_SIZE } from './geometry.js';
 
-/** xorshift32: small, fast, and good enough to spread 2 x 32 bits over a few hundred keys. */
-function xorshift32(seed: number): () => number {
-  let x = seed | 0 || 1;
+/**
+ * splitmix32: a counter passed through a mixing function of multiplications and shifts. The two
+ * halves of a key must be unrelated: with a linear generator such as xorshift32, whose next output
+ * is a fixed linear function of the last, every piece's high half is that function of its low
+ * half, hence so is every position's (an xor of them), and the 64-bit key holds only 32 bits: two
+ * positions with the same low half always had the same high half too.
+ */
+function splitmix32(seed: number): () => number {
+  let s = seed | 0;
   return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return x;
+    s = (s + 0x9e3779b9) | 0;
+    let z = s;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return z ^ (z >>> 16);
   };
 }
 
@@ -27,7 +34,7 @@ export let TURN_HI = 0;
 export const KEY_STRIDE = SQUARES;
 
 {
-  const next = xorshift32(0x7a4f1c93);
+  const next = splitmix32(0x7a4f1c93);
   for (let i = SQUARES; i < 4 * SQUARES; i++) {
     PIECE_LO[i] = next();
     PIECE_HI[i] = next();
