@@ -166,6 +166,33 @@ describe('tafl match with an OTEP engine that dies in the middle of a game', () 
   });
 });
 
+describe('tafl match with an OTEP engine that cannot be started', () => {
+  it('ends at once when its first start fails: the command cannot work', async () => {
+    const ran = await match(join(dir, 'no-such-engine'), '--games', '4', '--time', '50');
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(/^tafl: game \d of the match failed: otep:\S+ cannot be started: .*ENOENT\n$/);
+  });
+
+  it('forfeits while it fails to start again, and ends the match at the third start in a row that fails', async () => {
+    const log = join(dir, 'refuse.log');
+    const marker = join(dir, 'refused');
+    const ran = await match(
+      fake(log, '--crash-once', marker, '--then-refuse'),
+      '--games',
+      '8',
+      '--time',
+      '50',
+    );
+    expect(ran.code).toBe(2);
+    const forfeits = lines(ran.stderr).filter((l) => l.includes('(engine failure)'));
+    expect(forfeits).toHaveLength(3); // the crash, then two starts that fail
+    expect(ran.stderr).toMatch(/^ {4}stderr: fake engine: refusing to start, as told$/m);
+    expect(ran.stderr).toMatch(
+      /otep:.* failed to start 3 times in a row; the last time: .*exited with code 3/,
+    );
+  });
+});
+
 describe('tafl match refuses process options it cannot use', () => {
   const base = ['match', '--rules', 'opentafl-brandub', '--a', 'level:1', '--games', '2'];
   it('a working folder that is not there, or for a level', async () => {

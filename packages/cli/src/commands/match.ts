@@ -46,7 +46,7 @@ const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--t
   An OTEP engine that fails (it exits, says nothing in time, gives up, plays a move that cannot
   be played) loses that game by forfeit; its failure and its last lines on stdout and stderr
   follow the game's line, it is started again for its next game, and the match goes on. One
-  that fails to start ${MAX_START_FAILURES} times in a row ends the match.
+  that cannot be started (its first start fails, or ${MAX_START_FAILURES} in a row later) ends the match.
 
   --rules ID         a ruleset of tafl rules
   --a ENGINE         engine A: level:N for our level N (1 to 6), or otep:'command line' for a

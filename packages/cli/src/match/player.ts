@@ -4,8 +4,8 @@
  * so that no game learns from the one before. An OTEP program runs as a child process
  * (otep-process.ts), started at its first game and kept from game to game; when it fails (it
  * crashes, times out, plays an illegal move) the game is lost (game.ts) and the process closed,
- * and the next game starts it again, unless it has failed to start `MAX_START_FAILURES` times in a
- * row: then the command cannot work, and the match ends.
+ * and the next game starts it again. One that cannot be started (its first start fails, or
+ * `MAX_START_FAILURES` starts in a row later) ends the match: its command cannot work.
  */
 
 import type { Move, Outcome, Position, Ruleset, Side } from '@tafl/core';
@@ -120,6 +120,7 @@ class LevelPlayer implements Player {
 class OtepPlayer implements Player {
   private process: OtepProcess | undefined;
   private startFailures = 0;
+  private started = false;
 
   constructor(private readonly spec: Extract<EngineSpec, { kind: 'otep' }>) {}
 
@@ -133,10 +134,13 @@ class OtepPlayer implements Player {
           ...(sendDelayMs !== undefined && { sendDelayMs }),
         });
         this.startFailures = 0;
+        this.started = true;
       } catch (e) {
-        if (++this.startFailures >= MAX_START_FAILURES && e instanceof Error)
+        const message = e instanceof Error ? e.message : String(e);
+        if (!this.started) throw new EngineStartError(`${this.spec.label} cannot be started: ${message}`);
+        if (++this.startFailures >= MAX_START_FAILURES)
           throw new EngineStartError(
-            `${this.spec.label} failed to start ${this.startFailures} times in a row; the last time: ${e.message}`,
+            `${this.spec.label} failed to start ${this.startFailures} times in a row; the last time: ${message}`,
           );
         throw e;
       }
