@@ -21,6 +21,12 @@ const MAX_QUIESCENCE = 8;
 /** Principal variations shorter than this are followed on through the table (`extendPv`). */
 const PV_FOLLOW = 12;
 const FUTILITY_MARGIN = 120;
+/** Entries of the evaluation cache, less one. */
+const EVAL_CACHE_MASK = (1 << 16) - 1;
+/** Late move pruning: at depth d (up to LMP_DEPTH) off the main line, only the first LMP_COUNT[d] moves and the forcing ones. */
+const LMP_DEPTH = 3;
+const LMP_COUNT = [0, 8, 14, 24];
+const LMP_ON = false;
 /** Keys of the quiet-ply count, mixed into the table's key where quiet plies draw. */
 const QUIET_SALT = Int32Array.from({ length: 64 }, (_, i) =>
   i === 0 ? 0 : Math.imul(i, 0x9e3779b1) ^ (i << 20),
@@ -182,8 +188,28 @@ export class Search {
     this.killers.fill(0);
   }
 
+  /**
+   * The evaluation through a small cache by key: the same position is evaluated again and again
+   * (beside the null move, at the horizon and in the quiescence search below it).
+   */
+  private staticEval(pos: Position, ctx: EvalContext): number {
+    const lo = pos.keyLo;
+    const hi = pos.keyHi | 1;
+    const i = lo & EVAL_CACHE_MASK;
+    if (this.evalHi[i] === hi && this.evalLo[i] === lo) return this.evalScore[i]!;
+    const score = evaluate(pos, ctx);
+    this.evalHi[i] = hi;
+    this.evalLo[i] = lo;
+    this.evalScore[i] = score;
+    return score;
+  }
+  private readonly evalHi = new Int32Array(EVAL_CACHE_MASK + 1);
+  private readonly evalLo = new Int32Array(EVAL_CACHE_MASK + 1);
+  private readonly evalScore = new Int32Array(EVAL_CACHE_MASK + 1);
+
   private context(pos: Position): EvalContext {
     if (this.ctx === undefined || this.ctxRules !== pos.rules) {
+      this.evalHi.fill(0);
       this.ctx = evalContext(pos, this.weights ?? weightsFor(pos.rules));
       this.ctxRules = pos.rules;
       this.quietLimited = pos.rules.quietPlyLimit > 0;
@@ -467,8 +493,14 @@ export class Search {
     }
 
     const pvNode = beta - alpha > 1;
+    /** Quiet moves may be pruned here: a node off the main line, near the horizon, not facing an open line. */
+    let prunable = false;
+    let futile = false;
     if (!pvNode && !threatened && ply > 0 && Math.abs(beta) < WIN_BOUND) {
-      const stand = evaluate(pos, ctx);
+      const stand = this.staticEval(pos, ctx);
+      prunable = depth <= LMP_DEPTH && Math.abs(alpha) < WIN_BOUND;
+      // Futility: so far below alpha that a quiet move will not bring it back.
+      futile = prunable && depth <= 2 && stand + FUTILITY_MARGIN * (depth + 1) <= alpha;
       // Reverse futility: far above beta near the horizon, the opponent will not come back.
       if (depth <= 3 && stand - FUTILITY_MARGIN * depth >= beta) return stand;
       // Null move: if passing still holds beta, a real move will too (zugzwang is rare in tafl).
@@ -495,7 +527,10 @@ export class Search {
     for (let i = 0; i < count; i++) {
       const move = pickNext(moves, order, i, count);
       if (excluding && this.isExcluded(move)) continue;
-      const late = searched >= 2 && depth >= 3 && order[i]! < 100_000_000 && !threatened;
+      const quiet = order[i]! < 100_000_000;
+      // Late move pruning and futility: near the horizon, the quiet moves left are not searched.
+      if (LMP_ON && prunable && quiet && searched > 0 && (futile || searched >= LMP_COUNT[depth]!)) continue;
+      const late = searched >= 2 && depth >= 3 && quiet && !threatened;
       pos.play(move);
       let score: number;
       if (searched++ === 0) score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
@@ -601,7 +636,7 @@ export class Search {
     const threatened = !defendersToMove && routes > 0;
     let best = -INFINITE;
     if (!threatened) {
-      best = evaluate(pos, ctx);
+      best = this.staticEval(pos, ctx);
       if (best >= beta || qply >= MAX_QUIESCENCE || ply >= MAX_PLY - 1) return best;
       if (best > alpha) alpha = best;
     }
@@ -652,20 +687,26 @@ export class Search {
   private walkRoutes(pos: Position, king: number, mark: number): void {
     const geo = pos.geo;
     const escape = pos.rules.escape === 'edge' ? geo.isEdge : geo.isCorner;
+    const step = pos.rules.kingMove === 'step';
+    const cells = pos.board.cells;
+    const nb = geo.neighbour;
     for (let d = 0; d < 4; d++) {
-      let s = geo.neighbour[king * 4 + d]!;
-      let path = 0;
-      const squares: number[] = [];
-      while (s >= 0 && pos.pieceAt(s) === 0) {
-        squares.push(s);
+      // First whether the empty squares that way end on an escape square, then mark them.
+      let s = nb[king * 4 + d]!;
+      let end = -1;
+      while (s >= 0 && cells[s] === 0) {
         if (escape[s]) {
-          path = 1;
+          end = s;
           break;
         }
-        if (pos.rules.kingMove === 'step') break;
-        s = geo.neighbour[s * 4 + d]!;
+        if (step) break;
+        s = nb[s * 4 + d]!;
       }
-      if (path) for (const q of squares) this.routeSquares[q] = mark;
+      if (end < 0) continue;
+      for (s = nb[king * 4 + d]!; ; s = nb[s * 4 + d]!) {
+        this.routeSquares[s] = mark;
+        if (s === end) break;
+      }
     }
   }
 
