@@ -37,9 +37,12 @@ export class Board {
   readonly counts: Int32Array;
   private readonly listIndex: Int16Array;
   king: Square = -1;
-  /** The Zobrist key of the pieces (the side to move is the Position's). */
-  hashLo = 0;
-  hashHi = 0;
+  /**
+   * The Zobrist key of the pieces, low and high halves (the side to move is the Position's):
+   * in a typed array, as a number field outside the small-integer range would be boxed anew
+   * at every change.
+   */
+  readonly key = new Int32Array(2);
 
   constructor(geo: Geometry, tables: MoveTables) {
     this.geo = geo;
@@ -53,6 +56,13 @@ export class Board {
     this.lists = [new Int16Array(n), new Int16Array(n)];
     this.counts = new Int32Array(2);
     this.listIndex = new Int16Array(n);
+  }
+
+  get hashLo(): number {
+    return this.key[0]!;
+  }
+  get hashHi(): number {
+    return this.key[1]!;
   }
 
   /** Destinations of the piece with code `code` on `sq` along its rank (a mask of files). */
@@ -191,17 +201,15 @@ export class Board {
     const col = t.colLine[sq]!;
     this.lineOcc[row]! |= t.rowBit[sq]!;
     this.lineOcc[col]! |= t.colBit[sq]!;
-    if (this.lineMobility !== undefined) {
-      this.updateLine(row, code * t.rowWeight[sq]!);
-      this.updateLine(col, code * t.colWeight[sq]!);
-    }
+    if (this.lineMobility !== undefined)
+      this.crossLines(row, code * t.rowWeight[sq]!, col, code * t.colWeight[sq]!);
     const side = code === ATTACKER ? A : D;
     const c = this.counts[side]!;
     this.lists[side]![c] = sq;
     this.listIndex[sq] = c;
     this.counts[side] = c + 1;
-    this.hashLo ^= PIECE_LO[code * KEY_STRIDE + sq]!;
-    this.hashHi ^= PIECE_HI[code * KEY_STRIDE + sq]!;
+    this.key[0]! ^= PIECE_LO[code * KEY_STRIDE + sq]!;
+    this.key[1]! ^= PIECE_HI[code * KEY_STRIDE + sq]!;
     if (code === KING) this.king = sq;
   }
 
@@ -212,10 +220,8 @@ export class Board {
     const col = t.colLine[sq]!;
     this.lineOcc[row]! &= ~t.rowBit[sq]!;
     this.lineOcc[col]! &= ~t.colBit[sq]!;
-    if (this.lineMobility !== undefined) {
-      this.updateLine(row, -code * t.rowWeight[sq]!);
-      this.updateLine(col, -code * t.colWeight[sq]!);
-    }
+    if (this.lineMobility !== undefined)
+      this.crossLines(row, -code * t.rowWeight[sq]!, col, -code * t.colWeight[sq]!);
     const side = code === ATTACKER ? A : D;
     const list = this.lists[side]!;
     const last = this.counts[side]! - 1;
@@ -224,17 +230,18 @@ export class Board {
     list[i] = moved;
     this.listIndex[moved] = i;
     this.counts[side] = last;
-    this.hashLo ^= PIECE_LO[code * KEY_STRIDE + sq]!;
-    this.hashHi ^= PIECE_HI[code * KEY_STRIDE + sq]!;
+    this.key[0]! ^= PIECE_LO[code * KEY_STRIDE + sq]!;
+    this.key[1]! ^= PIECE_HI[code * KEY_STRIDE + sq]!;
     if (code === KING) this.king = -1;
   }
 
   /** Moves a piece along its line: one update of the shared line, one of each crossing line. */
   slide(from: Square, to: Square): void {
     const t = this.tables;
-    const code = this.cells[from]!;
-    this.cells[from] = EMPTY;
-    this.cells[to] = code;
+    const cells = this.cells;
+    const code = cells[from]!;
+    cells[from] = EMPTY;
+    cells[to] = code;
     const occ = this.lineOcc;
     const fromRow = t.rowLine[from]!;
     const fromCol = t.colLine[from]!;
@@ -247,21 +254,31 @@ export class Board {
     if (this.lineMobility !== undefined) {
       if (fromRow === toRow) {
         this.updateLine(fromRow, code * (t.rowWeight[to]! - t.rowWeight[from]!));
-        this.updateLine(fromCol, -code * t.colWeight[from]!);
-        this.updateLine(toCol, code * t.colWeight[to]!);
+        this.crossLines(fromCol, -code * t.colWeight[from]!, toCol, code * t.colWeight[to]!);
       } else {
         this.updateLine(fromCol, code * (t.colWeight[to]! - t.colWeight[from]!));
-        this.updateLine(fromRow, -code * t.rowWeight[from]!);
-        this.updateLine(toRow, code * t.rowWeight[to]!);
+        this.crossLines(fromRow, -code * t.rowWeight[from]!, toRow, code * t.rowWeight[to]!);
       }
     }
     const i = this.listIndex[from]!;
     this.lists[code === ATTACKER ? A : D]![i] = to;
     this.listIndex[to] = i;
     const k = code * KEY_STRIDE;
-    this.hashLo ^= PIECE_LO[k + from]! ^ PIECE_LO[k + to]!;
-    this.hashHi ^= PIECE_HI[k + from]! ^ PIECE_HI[k + to]!;
+    const key = this.key;
+    key[0]! ^= PIECE_LO[k + from]! ^ PIECE_LO[k + to]!;
+    key[1]! ^= PIECE_HI[k + from]! ^ PIECE_HI[k + to]!;
     if (code === KING) this.king = to;
+  }
+
+  /** Two lines' updates at once (a piece's rank and file, or the two lines a slide crosses). */
+  private crossLines(one: number, oneDelta: number, other: number, otherDelta: number): void {
+    const lm = this.lineMobility!;
+    const state = this.lineState;
+    const a = this.lineBase[one]! + state[one]!;
+    const b = this.lineBase[other]! + state[other]!;
+    state[one]! += oneDelta;
+    state[other]! += otherDelta;
+    this.mobilityPacked += lm[a + oneDelta]! - lm[a]! + lm[b + otherDelta]! - lm[b]!;
   }
 
   /** Adds `delta` to a line's state and moves the mobility totals with it. */
