@@ -26,7 +26,6 @@ const EVAL_CACHE_MASK = (1 << 16) - 1;
 /** Late move pruning: at depth d (up to LMP_DEPTH) off the main line, only the first LMP_COUNT[d] moves and the forcing ones. */
 const LMP_DEPTH = 3;
 const LMP_COUNT = [0, 8, 14, 24];
-const LMP_ON = false;
 /** Keys of the quiet-ply count, mixed into the table's key where quiet plies draw. */
 const QUIET_SALT = Int32Array.from({ length: 64 }, (_, i) =>
   i === 0 ? 0 : Math.imul(i, 0x9e3779b1) ^ (i << 20),
@@ -529,7 +528,7 @@ export class Search {
       if (excluding && this.isExcluded(move)) continue;
       const quiet = order[i]! < 100_000_000;
       // Late move pruning and futility: near the horizon, the quiet moves left are not searched.
-      if (LMP_ON && prunable && quiet && searched > 0 && (futile || searched >= LMP_COUNT[depth]!)) continue;
+      if (prunable && quiet && searched > 0 && (futile || searched >= LMP_COUNT[depth]!)) continue;
       const late = searched >= 2 && depth >= 3 && quiet && !threatened;
       pos.play(move);
       let score: number;
