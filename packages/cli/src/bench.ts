@@ -3,16 +3,15 @@
  * programs publish too (bench-perft.ts: perft(6) of every ruleset, the counts of
  * opentafl-brandub against OpenTafl's own, and the ratio to a C program's time when
  * TAFL_BENCH_C_PERFT6_MS gives it); it never fails on time: it is a script that prints figures.
- * Then the search: the depth it reaches in one second from the start of every ruleset, and its speed.
+ * Then the search (bench-search.ts): the depth it reaches in one second from the start of every
+ * ruleset and its speed, and the time to a fixed depth on one thread and on two (Lazy SMP).
  * Last, the analysis board's figures: a real 60-ply game analysed whole at the default depth on
  * two worker threads (the budget is 10 s), and what three best lines cost against one.
  */
 
 import { readFileSync } from 'node:fs';
 import {
-  PRESETS,
   federationBrandubh,
-  makeMoveSquares,
   parseMoveLists,
   playMoveRecord,
   startingPosition,
@@ -22,28 +21,8 @@ import {
 import { Search } from '@tafl/engine';
 import { ANALYSIS_DEPTH, analyseGameWith, spawnNodeWorker, type SpawnWorker } from '@tafl/engine/node';
 import { perftFigures } from './bench-perft.js';
+import { TIME_TO_DEPTH, depthInOneSecond, timeToDepth } from './bench-search.js';
 import { columns, seconds } from './format.js';
-
-function search(): string {
-  const rows = [['ruleset', 'depth', 'nodes', 'nodes/s', 'score', 'move']];
-  for (const rules of PRESETS) {
-    const pos = startingPosition(rules);
-    const engine = new Search();
-    engine.run(pos, { timeMs: 200 }); // warm the code up, then start afresh
-    engine.clear();
-    const result = engine.run(pos, { timeMs: 1000 });
-    const move = result.move === undefined ? '-' : makeMoveSquares(pos.geo, result.move);
-    rows.push([
-      rules.id,
-      String(result.depth),
-      String(result.nodes),
-      String(result.nps),
-      String(result.score),
-      move,
-    ]);
-  }
-  return columns(rows, [false, true, true, true, true, false]);
-}
 
 /**
  * The game of the analysis bench: the first 60 plies of line 509 of core's real games (a
@@ -112,7 +91,10 @@ function multiPvCost(): string {
 }
 
 process.stdout.write(perftFigures());
-process.stdout.write(`\nsearch from the start of every ruleset, 1 s on one core\n${search()}`);
+process.stdout.write(`\nsearch from the start of every ruleset, 1 s on one thread\n${depthInOneSecond()}`);
+process.stdout.write(
+  `\ntime to depth ${TIME_TO_DEPTH} from the start of every ruleset, one thread and two (Lazy SMP)\n${timeToDepth()}`,
+);
 process.stdout.write(
   `\nwhole-game analysis of a real 60-ply game (the budget: under 10 s)\n${await gameAnalysis()}`,
 );
