@@ -49,8 +49,10 @@ const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--t
   that cannot be started (its first start fails, or ${MAX_START_FAILURES} in a row later) ends the match.
 
   --rules ID         a ruleset of tafl rules
-  --a ENGINE         engine A: level:N for our level N (1 to 6), or otep:'command line' for a
-                     program that speaks the OpenTafl engine protocol
+  --a ENGINE         engine A: level:N for our level N (1 to 6), level:N,threads=T for it on T
+                     threads (1 to 8), ref:COMMIT:N for level N of this repository's engine
+                     at an earlier commit (built once into node_modules/.cache), or
+                     otep:'command line' for a program that speaks the OpenTafl engine protocol
   --b ENGINE         engine B, in the same way
   --games N          the number of games, an even number
   --time MS          MS milliseconds a move (default: each level's own budget, 250 to 1000
