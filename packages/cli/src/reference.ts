@@ -13,7 +13,8 @@
  */
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { threadId } from 'node:worker_threads';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -57,35 +58,44 @@ export function buildReference(commit: string): { core: string; engine: string }
   const dir = join(ROOT, 'node_modules', '.cache', 'tafl-reference', sha);
   const core = join(dir, 'packages', 'core', 'dist', 'index.js');
   const engine = join(dir, 'packages', 'engine', 'dist', 'index.js');
-  const done = join(dir, 'built');
-  if (existsSync(done)) return { core, engine };
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
+  if (existsSync(join(dir, 'built'))) return { core, engine };
+  // Built beside, then renamed into place: several threads of a match may build it at once.
+  const tmp = `${dir}.${process.pid}.${threadId}.tmp`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
   const archive = execFileSync(
     'git',
     ['archive', '--format=tar', sha, 'tsconfig.base.json', 'packages/core', 'packages/engine'],
     { cwd: ROOT, maxBuffer: 1 << 30 },
   );
-  execFileSync('tar', ['-x', '-C', dir], { input: archive });
-  // The old engine imports `@tafl/core`: its own, beside it.
-  const scope = join(dir, 'node_modules', '@tafl');
+  execFileSync('tar', ['-x', '-C', tmp], { input: archive });
+  // The old engine imports `@tafl/core`: its own, beside it (a relative link, to survive the rename).
+  const scope = join(tmp, 'node_modules', '@tafl');
   mkdirSync(scope, { recursive: true });
-  symlinkSync(join(dir, 'packages', 'core'), join(scope, 'core'), 'dir');
+  symlinkSync(join('..', '..', 'packages', 'core'), join(scope, 'core'), 'dir');
   const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   try {
     execFileSync(
       process.execPath,
-      [tsc, '-b', join(dir, 'packages', 'core'), join(dir, 'packages', 'engine')],
+      [tsc, '-b', join(tmp, 'packages', 'core'), join(tmp, 'packages', 'engine')],
       {
-        cwd: dir,
+        cwd: tmp,
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
   } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
     const out = (e as { stdout?: Buffer }).stdout?.toString() ?? '';
     throw new CliError(`the engine of ${commit} did not build:\n${out.slice(0, 2000)}`);
   }
-  writeFileSync(done, `${sha}\n`);
+  writeFileSync(join(tmp, 'built'), `${sha}\n`);
+  try {
+    renameSync(tmp, dir);
+  } catch (e) {
+    // Another thread was first: its build is the same.
+    rmSync(tmp, { recursive: true, force: true });
+    if (!existsSync(join(dir, 'built'))) throw e;
+  }
   return { core, engine };
 }
 
