@@ -251,15 +251,7 @@ export class Board {
     occ[fromCol]! &= ~t.colBit[from]!;
     occ[toRow]! |= t.rowBit[to]!;
     occ[toCol]! |= t.colBit[to]!;
-    if (this.lineMobility !== undefined) {
-      if (fromRow === toRow) {
-        this.updateLine(fromRow, code * (t.rowWeight[to]! - t.rowWeight[from]!));
-        this.crossLines(fromCol, -code * t.colWeight[from]!, toCol, code * t.colWeight[to]!);
-      } else {
-        this.updateLine(fromCol, code * (t.colWeight[to]! - t.colWeight[from]!));
-        this.crossLines(fromRow, -code * t.rowWeight[from]!, toRow, code * t.rowWeight[to]!);
-      }
-    }
+    if (this.lineMobility !== undefined) this.slideLines(code, from, to);
     const i = this.listIndex[from]!;
     this.lists[code === ATTACKER ? A : D]![i] = to;
     this.listIndex[to] = i;
@@ -268,6 +260,32 @@ export class Board {
     key[0]! ^= PIECE_LO[k + from]! ^ PIECE_LO[k + to]!;
     key[1]! ^= PIECE_HI[k + from]! ^ PIECE_HI[k + to]!;
     if (code === KING) this.king = to;
+  }
+
+  /**
+   * The line states and mobility totals alone, as if the piece `code` slid from `from` to `to`:
+   * `slide`'s share, and with `lineTotals` the way `Position.perft2` counts the replies to a
+   * capture without making it (cells and line tables only, put back before anything else
+   * reads the board). Only when `tabulated`.
+   */
+  slideLines(code: number, from: Square, to: Square): void {
+    const t = this.tables;
+    const fromRow = t.rowLine[from]!;
+    const fromCol = t.colLine[from]!;
+    if (fromRow === t.rowLine[to]) {
+      this.updateLine(fromRow, code * (t.rowWeight[to]! - t.rowWeight[from]!));
+      this.crossLines(fromCol, -code * t.colWeight[from]!, t.colLine[to]!, code * t.colWeight[to]!);
+    } else {
+      this.updateLine(fromCol, code * (t.colWeight[to]! - t.colWeight[from]!));
+      this.crossLines(fromRow, -code * t.rowWeight[from]!, t.rowLine[to]!, code * t.rowWeight[to]!);
+    }
+  }
+
+  /** The line states and mobility totals alone, as if `count` pieces `code` (-1: one taken) came to `sq`. */
+  lineTotals(sq: Square, code: number, count: number): void {
+    const t = this.tables;
+    const digit = count * code;
+    this.crossLines(t.rowLine[sq]!, digit * t.rowWeight[sq]!, t.colLine[sq]!, digit * t.colWeight[sq]!);
   }
 
   /** Two lines' updates at once (a piece's rank and file, or the two lines a slide crosses). */

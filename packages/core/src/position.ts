@@ -19,6 +19,7 @@ import type { Ruleset } from './rules.js';
 import { validateSetup, type Setup, type SetupError } from './setup.js';
 import {
   ATTACKER,
+  EMPTY,
   END_REASONS,
   KING,
   PASS,
@@ -497,41 +498,43 @@ export class Position {
   }
 
   /**
-   * perft2's leaves below a move that may capture: made on the board alone (no undo record, no
-   * history), its outcome settled as `play` would, counted and taken back. `drawn` and
-   * `repetition` are perft2's, for a move that captures nothing after all.
+   * perft2's leaves below a move that may capture, found without making it: the captures are
+   * collected on the cells with the mover moved, the replies counted from the line tables
+   * with the mover and the captured pieces moved in them, and everything put back (no
+   * occupancy masks, piece lists, key, undo record or history). `drawn` and `repetition` are
+   * perft2's, for a move that captures nothing after all.
    */
   private loudLeaves(move: Move, drawn: boolean, repetition: boolean): number {
     const board = this.board;
+    const cells = board.cells;
     const from = move >> 8;
     const to = move & 0xff;
+    const code = cells[from]!;
     const scratch = this.captured;
-    board.slide(from, to);
-    const code = board.cells[to]!;
-    const taken = this.captures.collect(board.cells, code, to, scratch, 0);
-    let kingTaken = false;
-    for (let i = 0; i < taken; i++) {
-      board.take(scratch[2 * i]!, scratch[2 * i + 1]!);
-      if (scratch[2 * i + 1] === KING) kingTaken = true;
-    }
-    const theirs = this.side === A ? 8 : 0;
-    let total: number;
-    if (kingTaken) total = 0;
-    else if (taken > 0)
+    cells[from] = EMPTY;
+    cells[to] = code;
+    const taken = this.captures.collect(cells, code, to, scratch, 0);
+    let total = -1;
+    for (let i = 0; i < taken; i++) if (scratch[2 * i + 1] === KING) total = 0;
+    if (total < 0 && taken === 0) {
+      // Nothing captured after all: a quiet move.
+      if (drawn || (repetition && this.repeatsAfter(code, from, to))) total = 0;
+    } else if (total < 0) {
       // A capture: nothing before it repeats, and the count of quiet plies starts again.
-      total =
-        board.counts[A] === 0 && this.allCapturedWins
-          ? 0
-          : leaves(board.mobilityPacked, theirs, 8 - theirs, this.blockedLoses);
-    // Nothing captured after all: the board's key is already the child's, but for the turn.
-    else if (
-      drawn ||
-      (repetition && this.repeats(this.keyLo ^ TURN_LO, this.keyHi ^ TURN_HI, this.plyCount - 1))
-    )
-      total = 0;
-    else total = leaves(board.mobilityPacked, theirs, 8 - theirs, this.blockedLoses);
-    for (let i = taken - 1; i >= 0; i--) board.put(scratch[2 * i]!, scratch[2 * i + 1]!);
-    board.slide(to, from);
+      let attackers = board.counts[A]!;
+      for (let i = 0; i < taken; i++) if (scratch[2 * i + 1] === ATTACKER) attackers--;
+      if (attackers === 0 && this.allCapturedWins) total = 0;
+    }
+    if (total < 0) {
+      board.slideLines(code, from, to);
+      for (let i = 0; i < taken; i++) board.lineTotals(scratch[2 * i]!, scratch[2 * i + 1]!, -1);
+      const theirs = this.side === A ? 8 : 0;
+      total = leaves(board.mobilityPacked, theirs, 8 - theirs, this.blockedLoses);
+      for (let i = 0; i < taken; i++) board.lineTotals(scratch[2 * i]!, scratch[2 * i + 1]!, 1);
+      board.slideLines(code, to, from);
+    }
+    cells[to] = EMPTY;
+    cells[from] = code;
     return total;
   }
 
