@@ -126,7 +126,7 @@ export interface SearchHelpers {
 }
 
 /**
- * When a search with a time budget stops before it (docs/engine.md, "Time"): at once with one
+ * When a search with a time budget stops before it (packages/engine/README.md, "Time"): at once with one
  * legal move, when a win or loss is proved within the depth searched, or when the best move has
  * stayed the same for `STABLE_ITERATIONS` depths in a row, its score has not fallen by more than
  * `STABLE_DROP`, and `STABLE_SHARE` of the time is spent. Otherwise it searches on until the
