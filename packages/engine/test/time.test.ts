@@ -1,0 +1,42 @@
+// How a search with a time budget stops (packages/engine/README.md, "Time"): it uses its time
+// unless the move is forced or the result proved. What is asserted is the depth searched, never a
+// time: a search that did not stop early would go on deepening, and its depth would show it.
+import { Position, presetById, startingPosition, type Position as Pos } from '@tafl/core';
+import { describe, expect, it } from 'vitest';
+import { Search, mateIn } from '../src/search.js';
+
+const rules = presetById('brandubh-2019')!;
+
+/** A board from `pieces` ({ square index: code }), the rest empty. */
+function position(pieces: Record<number, number>, turn: 'attackers' | 'defenders'): Pos {
+  const board = Array.from({ length: 49 }, (_, sq) => pieces[sq] ?? 0);
+  const made = Position.fromSetup(rules, { size: 7, board, turn });
+  if (!made.ok) throw new Error(made.message);
+  return made.value;
+}
+
+describe('a timed search', () => {
+  it('answers at once with its only legal move', () => {
+    //   3 . . K . . .     the king on the throne (d4)
+    //   2 . D . . . .
+    //   1 x A . D . .     the attacker on b1: a1 is a corner, b2 and d1 are taken,
+    //     a b c d e f g   so b1-c1 is the attackers' only move
+    const pos = position({ 1: 1, 3: 2, 8: 2, 24: 3 }, 'attackers');
+    expect(pos.legalMoveCount).toBe(1);
+    const result = new Search().run(pos, { timeMs: 60_000 });
+    expect(result.depth).toBe(1);
+    expect(result.move).toBe(pos.legalMoves()[0]);
+  });
+
+  it('stops when it has proved a win, and searches on when it has not', () => {
+    // The same board, the defenders to move: one attacker cannot stop the king for long.
+    const lost = position({ 1: 1, 3: 2, 8: 2, 24: 3 }, 'defenders');
+    const proved = new Search().run(lost, { timeMs: 60_000, depth: 40 });
+    const plies = mateIn(proved.score);
+    expect(plies).toBeGreaterThan(0);
+    expect(proved.depth).toBeLessThan(40);
+    expect(proved.depth).toBeGreaterThanOrEqual(plies!);
+    // From the start nothing is proved: it deepens to the depth it is given.
+    expect(new Search().run(startingPosition(rules), { timeMs: 60_000, depth: 6 }).depth).toBe(6);
+  });
+});
