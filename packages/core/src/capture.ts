@@ -26,6 +26,15 @@ export class CaptureRules {
   private readonly hostileToKing: Uint8Array;
   private readonly hostileEmptyToA: Uint8Array;
   private readonly hostileEmptyToD: Uint8Array;
+  /**
+   * `hostileTo` as a table, one read in the capture test: `hostile[((victim << 2) | code) *
+   * squares + sq]` is 1 when the square `sq` holding the code `code` closes a capture of the
+   * soldier `victim`.
+   */
+  private readonly hostile: Uint8Array;
+  /** 1 on the squares whose piece cannot be captured (the corners, under `cornerImmune`). */
+  private readonly immune: Uint8Array;
+  private readonly kingAndShield: boolean;
 
   constructor(geo: Geometry, rules: Ruleset) {
     this.geo = geo;
@@ -44,6 +53,17 @@ export class CaptureRules {
       this.hostileEmptyToA[sq] = corner || (throne && this.throneA > 0) ? 1 : 0;
       this.hostileEmptyToD[sq] = corner || (throne && this.throneD > 0) ? 1 : 0;
     }
+    this.kingAndShield = rules.kingAndShield;
+    this.immune = Uint8Array.from(geo.isCorner, (corner) => (corner === 1 && rules.cornerImmune ? 1 : 0));
+    this.hostile = new Uint8Array(4 * 4 * n);
+    const one = new Int8Array(n);
+    for (let victim = EMPTY; victim <= KING; victim++)
+      for (let code = EMPTY; code <= KING; code++)
+        for (let sq = 0; sq < n; sq++) {
+          one[sq] = code;
+          this.hostile[((victim << 2) | code) * n + sq] = this.hostileSlowly(one, victim, sq) ? 1 : 0;
+          one[sq] = EMPTY;
+        }
   }
 
   /**
@@ -54,8 +74,9 @@ export class CaptureRules {
     if (code === KING && !this.kingArmed) return 0;
     const byAttackers = code === ATTACKER;
     const nb = this.geo.neighbour;
+    const squares = this.geo.squares;
     let k = at;
-    if (byAttackers && this.rules.kingAndShield) {
+    if (byAttackers && this.kingAndShield) {
       const shield = this.shieldTaken(cells, m);
       if (shield >= 0) {
         out[k++] = shield;
@@ -77,9 +98,9 @@ export class CaptureRules {
         continue;
       }
       if (k > at && n === out[at]) continue; // the king's shield, taken already
-      if (this.geo.isCorner[n] && this.rules.cornerImmune) continue;
+      if (this.immune[n] === 1) continue;
       const beyond = nb[n * 4 + d]!;
-      if (beyond >= 0 && this.hostileTo(cells, victim, beyond)) {
+      if (beyond >= 0 && this.hostile[((victim << 2) | cells[beyond]!) * squares + beyond] === 1) {
         out[k++] = n;
         out[k++] = victim;
       }
@@ -105,7 +126,7 @@ export class CaptureRules {
       const beyond = nb[n * 4 + d]!;
       if (beyond < 0) continue;
       if (this.hostileTo(cells, victim, beyond)) return false;
-      if (beyond === this.geo.throne && this.rules.kingAndShield) return false;
+      if (beyond === this.geo.throne && this.kingAndShield) return false;
     }
     return true;
   }
@@ -181,6 +202,12 @@ export class CaptureRules {
 
   /** Is `sq` hostile to the enemy soldier `victim`, for the side that just moved? */
   hostileTo(cells: Int8Array, victim: number, sq: Square): boolean {
+    const n = this.geo.squares;
+    return this.hostile[((victim << 2) | cells[sq]!) * n + sq] === 1;
+  }
+
+  /** `hostileTo` from the rule parameters, which the table `hostile` is made of. */
+  private hostileSlowly(cells: Int8Array, victim: number, sq: Square): boolean {
     const code = cells[sq]!;
     if (victim === ATTACKER) {
       if (code === DEFENDER) return true;
