@@ -111,9 +111,9 @@ export interface SearchOptions {
 /**
  * Threads that search beside a `Search` on its shared table (worker/smp.ts runs them). They start
  * when a search begins and stop when it ends; only the first thread's answer is used, the
- * helpers' part is what they leave in the table. They are used for searches that stop on time
- * or on a stop (play, analysis): a search bounded by nodes or depth alone keeps to one thread, so
- * that it answers the same every time.
+ * helpers' part is what they leave in the table. They are used for searches that stop on time,
+ * on a stop or not at all (play, analysis): a search bounded by nodes or depth alone keeps to one
+ * thread, so that it answers the same every time.
  */
 export interface SearchHelpers {
   /** How many helper threads there are. */
@@ -265,7 +265,9 @@ export class Search {
   private startHelpers(pos: Position, limits: SearchLimits): Int32Array | undefined {
     const helpers = this.helpers;
     if (helpers === undefined || helpers.count === 0 || limits.nodes !== undefined) return undefined;
-    if (limits.timeMs === undefined && limits.stopFlag === undefined) return undefined;
+    // Bounded by depth alone, it answers the same every time on one thread.
+    if (limits.depth !== undefined && limits.timeMs === undefined && limits.stopFlag === undefined)
+      return undefined;
     const stop = new Int32Array(new SharedArrayBuffer(4));
     helpers.start(pos, stop, this.tt.currentAge);
     return stop;

@@ -11,6 +11,7 @@ import { SEARCH_OPTIONS, onSigint, searchAndPrint, searchRequest, type Stopper }
 
 const usage = `Usage: tafl analyze (--rules ID | --rules-string OTN) [--position P] [--turn SIDE]
                     [--moves "M M ..."]... [M ...] [--time MS] [--depth N] [--nodes N]
+                    [--threads N]
 
   Searches the position after the given moves, printing a line for every finished depth as
   tafl bestmove does, until Ctrl-C, the end of standard input or a limit stops it; then it
@@ -25,6 +26,8 @@ const usage = `Usage: tafl analyze (--rules ID | --rules-string OTN) [--position
   --time MS            stop after MS milliseconds
   --depth N            stop after depth N
   --nodes N            stop after about N nodes
+  --threads N          search on N threads, 1 to 8 (default: one per core); a search bounded
+                       by --nodes or --depth alone keeps to one, to answer the same every time
   -h, --help           show this help
 `;
 

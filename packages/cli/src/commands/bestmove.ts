@@ -7,7 +7,7 @@
 
 import { makeLastMoveRecord, type Move, type Position } from '@tafl/core';
 import { mateIn, type EngineLimits, type EngineRequest, type SearchInfo } from '@tafl/engine';
-import { createNodeEngine } from '@tafl/engine/node';
+import { MAX_THREADS, createNodeEngine, nodeCores } from '@tafl/engine/node';
 import {
   EXIT_OK,
   CliError,
@@ -26,7 +26,7 @@ import { playMoves, splitMoves } from './moves.js';
 
 const usage = `Usage: tafl bestmove (--rules ID | --rules-string OTN) [--position P] [--turn SIDE]
                      [--moves "M M ..."]... [M ...]
-                     [--time MS] [--depth N] [--nodes N] [--level L] [--seed N]
+                     [--time MS] [--depth N] [--nodes N] [--threads N] [--level L] [--seed N]
 
   Searches the position after the given moves and prints a line for every finished depth:
   its score for the side to move (in centi-soldiers, or "win in N" or "loss in N" plies), the
@@ -43,6 +43,8 @@ const usage = `Usage: tafl bestmove (--rules ID | --rules-string OTN) [--positio
   --time MS            search for at most MS milliseconds
   --depth N            search N plies deep at most
   --nodes N            search about N nodes at most (with --seed: the same move every time)
+  --threads N          search on N threads, 1 to 8 (default: one per core); a search bounded
+                       by --nodes or --depth alone keeps to one, to answer the same every time
   --level L            play as level 1 (weakest) to 6, within its time (0.3 s to 1 s)
   --seed N             the seed of the levels' choices (random by default)
   -h, --help           show this help
@@ -55,6 +57,7 @@ export const SEARCH_OPTIONS = {
   time: { type: 'string' },
   depth: { type: 'string' },
   nodes: { type: 'string' },
+  threads: { type: 'string' },
 } as const;
 
 const OPTIONS = { ...SEARCH_OPTIONS, level: { type: 'string' }, seed: { type: 'string' } } as const;
@@ -75,7 +78,7 @@ function run(argv: readonly string[], io: Io): Promise<number> {
       ...(values.level !== undefined && { level: whole('--level', values.level, 1, 6) }),
       ...(values.seed !== undefined && { seed: whole('--seed', values.seed, 0, 2 ** 32 - 1) }),
     };
-    const bounded = Object.keys(chosen).some((k) => k !== 'seed');
+    const bounded = Object.keys(chosen).some((k) => k !== 'seed' && k !== 'threads');
     const limits = bounded ? chosen : { ...chosen, timeMs: DEFAULT_TIME_MS };
     await searchAndPrint(io, pos, { ...request, limits }, [onSigint]);
     return EXIT_OK;
@@ -101,6 +104,7 @@ export function searchRequest(
     ...(values.time !== undefined && { timeMs: whole('--time', values.time, 1) }),
     ...(values.depth !== undefined && { depth: whole('--depth', values.depth, 1, 100) }),
     ...(values.nodes !== undefined && { nodes: whole('--nodes', values.nodes, 1) }),
+    threads: values.threads !== undefined ? whole('--threads', values.threads, 1, MAX_THREADS) : nodeCores(),
   };
   const turn = parseSide(values.turn) ?? rules.firstToMove;
   return { pos, request: { rules, start: values.position ?? rules.start, turn, moves, limits } };

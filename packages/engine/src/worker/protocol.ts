@@ -46,8 +46,8 @@ export interface EngineLimits {
   /**
    * Search on this many threads (Lazy SMP, smp.ts), 1 to 8; 1 by default. More than one is used
    * only where the worker can share memory with helper threads (in browsers, a page that is
-   * cross-origin isolated), and only for searches bounded by time or by `stop()`: a search
-   * bounded by nodes or depth alone stays on one thread, so that it answers the same every time.
+   * cross-origin isolated), and not for a search bounded by nodes, or by depth alone: such a
+   * search stays on one thread, so that it answers the same every time.
    */
   readonly threads?: number;
 }
