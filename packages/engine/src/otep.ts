@@ -43,7 +43,7 @@ import {
   type Side,
 } from '@tafl/core';
 import { levelMove, seededRandom, type Level } from './levels.js';
-import { MAX_MULTI_PV, Search, mateIn, type SearchLimits } from './search.js';
+import { MAX_MULTI_PV, Search, mateIn, type SearchLimits, type SearchOptions } from './search.js';
 import { weightsFor } from './weights.js';
 
 /** Error codes: the engine's two kinds, then the host's refusals of the engine's move. */
@@ -442,13 +442,17 @@ function statusLine(pos: Position, thought: OtepThought, best: OtepLine): string
  * multi-line search (up to MAX_MULTI_PV lines), so that every line is of the same depth and the
  * scores compare, within the level's depth limit when it has one.
  */
-export function levelSearch(level: Level, seed = 1): { search: OtepSearch; newGame: () => void } {
+export function levelSearch(
+  level: Level,
+  seed = 1,
+  shared?: Pick<SearchOptions, 'table' | 'ttBits' | 'helpers'>,
+): { search: OtepSearch; newGame: () => void } {
   const random = seededRandom(seed);
   let search: Search | undefined;
   let searched: Ruleset | undefined;
   const run: OtepSearch = (pos, limits, lines) => {
     if (search === undefined || searched !== pos.rules) {
-      search = new Search({ weights: weightsFor(pos.rules) });
+      search = new Search({ weights: weightsFor(pos.rules), ...shared });
       searched = pos.rules;
     }
     const started = Date.now();

@@ -6,11 +6,12 @@
  */
 
 import { OtepEngine, levelConfig, levelSearch } from '@tafl/engine';
+import { MAX_THREADS, nodeCores, nodeHelperPool } from '@tafl/engine/node';
 import { EXIT_OK, CliError, checkPositionals, guarded, parseOptions } from '../args.js';
 import type { Command } from '../command.js';
 import type { Io } from '../io.js';
 
-const usage = `Usage: tafl otep [--level L] [--time MS] [--nodes N]
+const usage = `Usage: tafl otep [--level L] [--time MS] [--nodes N] [--threads N]
 
   Plays as an engine of the OpenTafl Engine Protocol (OTEP): reads the host's messages (rules,
   position, side, clock, play, opponent-move, analyze, finish, goodbye) one a line on standard
@@ -21,6 +22,7 @@ const usage = `Usage: tafl otep [--level L] [--time MS] [--nodes N]
   --time MS     the most a move may take, in milliseconds, and a move's time when the host
                 sends no clock (default: the level's time, 1000 at level 6)
   --nodes N     stop every search after about N nodes, for games that replay exactly
+  --threads N   search on N threads, 1 to 8 (default: one per core; with --nodes, one)
   -h, --help    show this help
 `;
 
@@ -28,6 +30,7 @@ const OPTIONS = {
   level: { type: 'string' },
   time: { type: 'string' },
   nodes: { type: 'string' },
+  threads: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -50,14 +53,25 @@ function run(argv: readonly string[], io: Io): Promise<number> {
     const level = levelConfig(positive('level', values.level, 6) ?? 6);
     const timeMs = positive('time', values.time, 3_600_000);
     const nodes = positive('nodes', values.nodes, 1e12);
-    const { search, newGame } = levelSearch(level);
+    const threads =
+      nodes === undefined ? (positive('threads', values.threads, MAX_THREADS) ?? nodeCores()) : 1;
+    const pool = threads > 1 ? nodeHelperPool(threads) : undefined;
+    const { search, newGame } = levelSearch(
+      level,
+      1,
+      pool && { table: pool.table, ttBits: pool.bits, helpers: pool.helpers },
+    );
     const engine = new OtepEngine({
       search,
       maxTimeMs: timeMs ?? level.timeMs,
       onNewGame: newGame,
       ...(nodes === undefined ? {} : { limits: { nodes } }),
     });
-    await serve(engine, io);
+    try {
+      await serve(engine, io);
+    } finally {
+      pool?.close();
+    }
     return EXIT_OK;
   });
 }
