@@ -13,7 +13,7 @@
 import { A, Board, D } from './board.js';
 import { CaptureRules } from './capture.js';
 import { geometry, type Geometry } from './geometry.js';
-import { moveTables } from './movetable.js';
+import { lineSquareOf, moveTables } from './movetable.js';
 import { fail, ok, type Result } from './result.js';
 import type { Ruleset } from './rules.js';
 import { validateSetup, type Setup, type SetupError } from './setup.js';
@@ -73,6 +73,8 @@ export class Position {
   /** The capture rules of this ruleset, over `board.cells`. */
   readonly captures: CaptureRules;
   private readonly escapeSquare: Uint8Array;
+  /** The escape squares of each line as a mask of its positions (the move tables' lines). */
+  private readonly escapeLine: Int32Array;
   /** The capture rules' quiet arrivals by line window, and where each line's entries start. */
   private readonly quietWindows: Uint8Array | undefined;
   private readonly windowBase: Int32Array;
@@ -100,6 +102,10 @@ export class Position {
     this.board = new Board(this.geo, moveTables(this.geo, rules));
     this.captures = new CaptureRules(this.geo, rules);
     this.escapeSquare = rules.escape === 'edge' ? this.geo.isEdge : this.geo.isCorner;
+    this.escapeLine = new Int32Array(2 * this.geo.size);
+    for (let line = 0; line < 2 * this.geo.size; line++)
+      for (let p = 0; p < this.geo.size; p++)
+        if (this.escapeSquare[lineSquareOf(this.geo.size, line, p)]) this.escapeLine[line]! |= 1 << p;
     this.quietWindows = this.captures.quietWindows(this.board.tables);
     this.windowBase = this.board.tables.lineClass.map((c) => (c * this.geo.size) << 10);
     this.repetitionDraws = rules.repetitionDraws;
@@ -411,7 +417,7 @@ export class Position {
     const occ = board.lineOcc;
     const state = board.lineState;
     const cells = board.cells;
-    const escape = this.escapeSquare;
+    const escapeLine = this.escapeLine;
     const side = this.side;
     const list = board.lists[side]!;
     const pieces = board.counts[side]!;
@@ -436,9 +442,11 @@ export class Position {
       const colState = state[col]!;
       const rowAt = lineBase[rank]! + rowState;
       const colAt = lineBase[col]! + colState;
+      // The king's moves onto an escape square end the game: no leaves below them.
       const kingMoves = code === KING;
       // Along the rank: the file loses the piece, each crossed file gains it at this rank.
-      let mask = dest[(offset[code]! + rowIndex[from]!) | occ[rank]!]!;
+      let mask =
+        dest[(offset[code]! + rowIndex[from]!) | occ[rank]!]! & (kingMoves ? ~escapeLine[rank]! : -1);
       if (mask !== 0) {
         const before = packed0 - lm[rowAt]! + lm[colAt - (code << (2 * rank))]! - lm[colAt]!;
         const rowWindows = winBase[rank]!;
@@ -446,7 +454,6 @@ export class Position {
         const intoDigit = code << (2 * rank);
         for (; mask !== 0; mask &= mask - 1) {
           const p = 31 - Math.clz32(mask & -mask);
-          if (kingMoves && escape[rank * n + p] === 1) continue;
           const into = state[n + p]!;
           const quiet =
             windows[(rowWindows + (p << 10)) | (((rowState << 4) >>> (2 * p)) & 1023)]! &
@@ -461,7 +468,7 @@ export class Position {
         }
       }
       // Along the file: the rank loses the piece, each crossed rank gains it at this file.
-      mask = dest[(offset[code]! + colIndex[from]!) | occ[col]!]!;
+      mask = dest[(offset[code]! + colIndex[from]!) | occ[col]!]! & (kingMoves ? ~escapeLine[col]! : -1);
       if (mask !== 0) {
         const before = packed0 - lm[colAt]! + lm[rowAt - (code << (2 * file))]! - lm[rowAt]!;
         const colWindows = winBase[col]!;
@@ -469,7 +476,6 @@ export class Position {
         const intoDigit = code << (2 * file);
         for (; mask !== 0; mask &= mask - 1) {
           const p = 31 - Math.clz32(mask & -mask);
-          if (kingMoves && escape[p * n + file] === 1) continue;
           const into = state[p]!;
           const quiet =
             windows[(colWindows + (p << 10)) | (((colState << 4) >>> (2 * p)) & 1023)]! &
