@@ -552,7 +552,7 @@ export class Search {
           this.updatePv(ply, move);
           if (ply === 0) this.rootImproved = true;
           if (score >= beta) {
-            if (order[i]! < 100_000_000) this.rememberCutoff(pos, move, ply, depth);
+            if (order[i]! < 100_000_000) this.rememberCutoff(pos, move, ply, depth, moves, order, i);
             break;
           }
         }
@@ -749,14 +749,32 @@ export class Search {
     if (side === 0 && king >= 0) this.clearRoutes(pos, king);
   }
 
-  private rememberCutoff(pos: Position, move: Move, ply: number, depth: number): void {
+  /**
+   * A quiet move that cut off: a killer, and a history bonus; the quiet moves tried before it
+   * at this node (`moves[0..tried)`) get the same as a malus.
+   */
+  private rememberCutoff(
+    pos: Position,
+    move: Move,
+    ply: number,
+    depth: number,
+    moves: Int32Array,
+    order: Int32Array,
+    tried: number,
+  ): void {
     if (this.killers[ply * 2] !== move) {
       this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
       this.killers[ply * 2] = move;
     }
     const side = pos.turn === 'attackers' ? 0 : 1;
+    const bonus = depth * depth;
     const i = (side << 16) | move;
-    this.history[i] = Math.min(this.history[i]! + depth * depth, 90_000_000);
+    this.history[i] = Math.min(this.history[i]! + bonus, 90_000_000);
+    for (let j = 0; j < tried; j++) {
+      if (order[j]! >= 100_000_000) continue;
+      const k = (side << 16) | moves[j]!;
+      this.history[k] = Math.max(this.history[k]! - bonus, -90_000_000);
+    }
   }
 
   private updatePv(ply: number, move: Move): void {
