@@ -288,6 +288,12 @@ export class Board {
     this.crossLines(t.rowLine[sq]!, digit * t.rowWeight[sq]!, t.colLine[sq]!, digit * t.colWeight[sq]!);
   }
 
+  /** Puts back line states and mobility totals saved before `slideLines` and `lineTotals`. */
+  restoreLines(states: Int32Array, packed: number): void {
+    this.lineState.set(states);
+    this.mobilityPacked = packed;
+  }
+
   /** Two lines' updates at once (a piece's rank and file, or the two lines a slide crosses). */
   private crossLines(one: number, oneDelta: number, other: number, otherDelta: number): void {
     const lm = this.lineMobility!;

@@ -85,6 +85,8 @@ export class Position {
   private readonly allCapturedWins: boolean;
   /** `loudLeaves`' captures as square/code pairs, as many as an undo record holds. */
   private readonly captured = new Int32Array(U_STRIDE - U_PAIRS);
+  /** `loudLeaves`' copy of the line states, put back as they were rather than recomputed. */
+  private readonly savedStates: Int32Array;
   private side = A;
   private quiet = 0;
   private outcomeCode = ONGOING;
@@ -108,6 +110,7 @@ export class Position {
         if (this.escapeSquare[lineSquareOf(this.geo.size, line, p)]) this.escapeLine[line]! |= 1 << p;
     this.quietWindows = this.captures.quietWindows(this.board.tables);
     this.windowBase = this.board.tables.lineClass.map((c) => (c * this.geo.size) << 10);
+    this.savedStates = new Int32Array(this.board.lineState.length);
     this.repetitionDraws = rules.repetitionDraws;
     this.quietPlyLimit = rules.quietPlyLimit;
     this.blockedLoses = rules.blocked === 'loses';
@@ -532,12 +535,14 @@ export class Position {
       if (attackers === 0 && this.allCapturedWins) total = 0;
     }
     if (total < 0) {
+      const states = this.savedStates;
+      states.set(board.lineState);
+      const packed = board.mobilityPacked;
       board.slideLines(code, from, to);
       for (let i = 0; i < taken; i++) board.lineTotals(scratch[2 * i]!, scratch[2 * i + 1]!, -1);
       const theirs = this.side === A ? 8 : 0;
       total = leaves(board.mobilityPacked, theirs, 8 - theirs, this.blockedLoses);
-      for (let i = 0; i < taken; i++) board.lineTotals(scratch[2 * i]!, scratch[2 * i + 1]!, 1);
-      board.slideLines(code, to, from);
+      board.restoreLines(states, packed);
     }
     cells[to] = EMPTY;
     cells[from] = code;
