@@ -9,13 +9,15 @@
  *
  * With `--against COMMIT`, it measures instead what the engine gained since COMMIT
  * (reference.ts builds that commit's engine): today's level 6 against the old one, at 200 ms a
- * move by default, 200 game pairs (400 games) under a Brandubh and an Ard Ri ruleset, with the
+ * move by default, 200 game pairs (400 games) under a Brandubh and an Ard Ri ruleset (the
+ * family's ruleset that self-play finds least one-sided: where one side nearly always wins, both
+ * games of a pair go to that side and the score stays near 50% whoever is stronger), with the
  * Elo difference and its 95% interval. `--threads N` gives today's engine N threads (Lazy SMP);
  * then one game is played at a time, so that each engine has the cores it is meant to have.
  */
 
 import { parseArgs } from 'node:util';
-import { PRESETS, ardRiEs, federationBrandubh, type Ruleset } from '@tafl/core';
+import { PRESETS, ardRiFr, federationBrandubh, plazoleta, type Ruleset } from '@tafl/core';
 import { LEVELS } from '@tafl/engine';
 import { MAX_THREADS } from '@tafl/engine/node';
 import { CliError } from './args.js';
@@ -36,7 +38,8 @@ const usage = `Usage: npm run bench:ladder -- [--rules ID]... [--all] [--pairs N
   or, with --against, today's level 6 against the level 6 of an earlier commit.
 
   --rules ID         a ruleset; may be given more than once (default federation-brandubh;
-                     with --against, federation-brandubh and ard-ri-es)
+                     with --against, plazoleta and ard-ri-fr, the rulesets of each family
+                     where neither side nearly always wins, so a stronger engine can show)
   --all              every ruleset, all eight
   --pairs N          game pairs a match (default 50; with --against, 200)
   --time MS          milliseconds a move (default 100; with --against, 200)
@@ -250,10 +253,9 @@ function parseLadderOptions(argv: readonly string[]): LadderOptions | undefined 
     throw new CliError("--threads is for today's engine against an earlier one: give --against too");
   const rulesets = values.all
     ? PRESETS
-    : (
-        values.rules ??
-        (against !== undefined ? [federationBrandubh.id, ardRiEs.id] : [federationBrandubh.id])
-      ).map((id) => rulesOption(id));
+    : (values.rules ?? (against !== undefined ? [plazoleta.id, ardRiFr.id] : [federationBrandubh.id])).map(
+        (id) => rulesOption(id),
+      );
   const threads = wholeNumber('threads', values.threads, 1, MAX_THREADS) ?? 1;
   return {
     rulesets,
