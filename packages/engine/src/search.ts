@@ -102,11 +102,18 @@ export interface SearchOptions {
   /** Helper threads that search beside this one on the shared `table` (Lazy SMP). */
   readonly helpers?: SearchHelpers;
   /**
-   * This search is helper thread number `helperIndex` (1, 2, ...) of another: it searches every
-   * other depth, so that the threads work at different depths and their table entries differ.
+   * This search is helper thread number `helperIndex` (1, 2, ...) of another: it publishes each
+   * depth it finishes in the area it is given as its stop flag (`SHARED_WORDS` long).
    */
   readonly helperIndex?: number;
+  /** The threads' shared record of the moves being searched (`BUSY_BYTES` long), with helpers. */
+  readonly busy?: SharedArrayBuffer;
 }
+
+/** Entries of the shared record of moves being searched, and the shallowest depth it is used at. */
+const BUSY_MASK = (1 << 14) - 1;
+const BUSY_DEPTH = 3;
+export const BUSY_BYTES = 4 * (BUSY_MASK + 1);
 
 /**
  * Threads that search beside a `Search` on its shared table (worker/smp.ts runs them). They start
@@ -133,6 +140,25 @@ export interface SearchHelpers {
  * time is up, and the unfinished depth's best move counts when it beat the previous one.
  */
 export const STABLE_ITERATIONS = 4;
+
+/**
+ * The area a search shares with its helpers (an Int32Array over a SharedArrayBuffer): the stop
+ * flag, a lock, and the deepest depth a helper finished with its score and line.
+ */
+export const S_STOP = 0;
+const S_LOCK = 1;
+const S_DEPTH = 2;
+const S_SCORE = 3;
+const S_PV_LENGTH = 4;
+const S_PV = 5;
+const SHARED_PV = 64;
+export const SHARED_WORDS = S_PV + SHARED_PV;
+
+/** Takes the shared area's lock (held for a few word copies: a spin is enough). */
+function lock(shared: Int32Array): void {
+  while (Atomics.compareExchange(shared, S_LOCK, 0, 1) !== 0);
+}
+
 export const STABLE_DROP = 25;
 export const STABLE_SHARE = 0.5;
 /** Aspiration window at the root from this depth on, in centi-soldiers either side. */
@@ -158,15 +184,21 @@ export class Search {
 
   private readonly helpers: SearchHelpers | undefined;
   private readonly helperIndex: number;
+  /** Moves being searched now by some thread, by a key of the position and the move (ABDADA). */
+  private readonly busy: Int32Array | undefined;
+  /** The moves put off at each ply (move, ordering score). */
+  private readonly deferred: Int32Array[] = [];
 
   constructor(options: SearchOptions = {}) {
     this.tt = new TranspositionTable(options.ttBits ?? 20, options.table);
     this.weights = options.weights;
     this.helpers = options.helpers;
     this.helperIndex = options.helperIndex ?? 0;
+    this.busy = options.busy !== undefined ? new Int32Array(options.busy) : undefined;
     for (let i = 0; i < MAX_PLY + MAX_QUIESCENCE + 2; i++) {
       this.moves.push(new Int32Array(512));
       this.order.push(new Int32Array(512));
+      this.deferred.push(new Int32Array(1024));
     }
   }
 
@@ -253,24 +285,58 @@ export class Search {
     };
     if (pos.isOver()) return { move: undefined, ...info(0, this.terminal(pos, 0), []) };
     if (this.helperIndex === 0) this.tt.nextAge();
-    const helpers = this.startHelpers(pos, limits);
+    this.shared = this.startHelpers(pos, limits);
+    this.targetDepth = maxDepth;
     try {
-      return this.iterate(pos, maxDepth, multiPv, deadline, start, info, onInfo);
+      const result = this.iterate(pos, maxDepth, multiPv, deadline, start, info, onInfo);
+      return multiPv === 1 ? this.deeperOfHelpers(pos, result) : result;
     } finally {
-      if (helpers !== undefined) Atomics.store(helpers, 0, 1);
+      if (this.shared !== undefined) Atomics.store(this.shared, S_STOP, 1);
+      this.shared = undefined;
     }
   }
 
-  /** The helpers' stop flag, when helpers search beside this one. */
+  /** The area shared with the helpers (their stop flag, their deepest result), when they search. */
   private startHelpers(pos: Position, limits: SearchLimits): Int32Array | undefined {
     const helpers = this.helpers;
     if (helpers === undefined || helpers.count === 0 || limits.nodes !== undefined) return undefined;
     // Bounded by depth alone, it answers the same every time on one thread.
     if (limits.depth !== undefined && limits.timeMs === undefined && limits.stopFlag === undefined)
       return undefined;
-    const stop = new Int32Array(new SharedArrayBuffer(4));
-    helpers.start(pos, stop, this.tt.currentAge);
-    return stop;
+    const shared = new Int32Array(new SharedArrayBuffer(4 * SHARED_WORDS));
+    // Marks left by the last search's helpers, stopped mid-move, would put good moves off.
+    this.busy?.fill(0);
+    helpers.start(pos, shared, this.tt.currentAge);
+    return shared;
+  }
+
+  /**
+   * A helper's result instead of the first thread's when a helper finished a deeper depth (its
+   * first move legal here): the search reached that depth, whichever thread got there.
+   */
+  private deeperOfHelpers(pos: Position, result: SearchResult): SearchResult {
+    const shared = this.shared;
+    if (shared === undefined) return result;
+    lock(shared);
+    const depth = shared[S_DEPTH]!;
+    const score = shared[S_SCORE]!;
+    const pv = Array.from(shared.subarray(S_PV, S_PV + shared[S_PV_LENGTH]!));
+    Atomics.store(shared, S_LOCK, 0);
+    if (depth <= result.depth || pv.length === 0 || !pos.isLegal(pv[0]!)) return result;
+    return { ...result, move: pv[0], depth, score, pv };
+  }
+
+  /** A helper publishes a finished depth in the shared area, if it is deeper than what is there. */
+  private publish(shared: Int32Array, depth: number, score: number, pv: readonly Move[]): void {
+    lock(shared);
+    if (depth > shared[S_DEPTH]!) {
+      const length = Math.min(pv.length, SHARED_PV);
+      for (let i = 0; i < length; i++) shared[S_PV + i] = pv[i]!;
+      shared[S_PV_LENGTH] = length;
+      shared[S_SCORE] = score;
+      Atomics.store(shared, S_DEPTH, depth);
+    }
+    Atomics.store(shared, S_LOCK, 0);
   }
 
   private iterate(
@@ -290,8 +356,6 @@ export class Search {
     /** The score of the best line at the last depth, the centre of the next depth's window. */
     let guess = 0;
     for (let depth = 1; depth <= maxDepth; depth++) {
-      // A helper searches every other depth, out of step with the first thread.
-      if (this.helperIndex > 0 && depth > 1 && ((depth + this.helperIndex) & 1) === 0) continue;
       let score: number;
       let lines: SearchLine[] | undefined;
       let firstDone = false;
@@ -325,6 +389,10 @@ export class Search {
       const previous = best;
       best = { move: pv[0] ?? best.move, ...info(depth, score, pv, lines) };
       onInfo?.(best);
+      if (this.helperIndex > 0 && this.stopFlag !== undefined && this.stopFlag.length >= SHARED_WORDS)
+        this.publish(this.stopFlag, depth, score, pv);
+      // A helper has finished the deepest depth asked for: the search is done.
+      if (this.shared !== undefined && Atomics.load(this.shared, S_DEPTH) >= maxDepth) break;
       if (Math.abs(score) > WIN_BOUND && WIN - Math.abs(score) <= depth) break;
       if (this.stopRequested || (this.stopFlag !== undefined && this.stopFlag[0] !== 0)) break;
       if (!timed) continue;
@@ -417,6 +485,10 @@ export class Search {
   }
 
   private rootPly = 0;
+  /** The area shared with this search's helpers while they search. */
+  private shared: Int32Array | undefined;
+  /** The deepest depth this search was asked for. */
+  private targetDepth = MAX_PLY;
   /** The root move that failed high in this depth's aspiration window, while it is searched again. */
   private failedHigh: Move | undefined;
   private rootImproved = false;
@@ -438,6 +510,7 @@ export class Search {
     if (
       this.stopRequested ||
       (this.stopFlag !== undefined && this.stopFlag[0] !== 0) ||
+      (this.shared !== undefined && Atomics.load(this.shared, S_DEPTH) >= this.targetDepth) ||
       this.nodes >= this.nodeLimit ||
       (this.deadline !== Infinity && Date.now() >= this.deadline)
     )
@@ -525,13 +598,31 @@ export class Search {
     let bestMove = 0;
     const excluding = ply === 0 && this.excludedCount > 0;
     let searched = 0;
-    for (let i = 0; i < count; i++) {
-      const move = pickNext(moves, order, i, count);
+    // With helpers, a move another thread is searching here now is put off to the end (ABDADA):
+    // the threads share out the moves of a node instead of all searching the same first.
+    const busy = depth >= BUSY_DEPTH ? this.busy : undefined;
+    const deferred = this.deferred[ply]!;
+    let deferredCount = 0;
+    for (let i = 0; i < count + deferredCount; i++) {
+      const first = i < count;
+      const move = first ? pickNext(moves, order, i, count) : deferred[2 * (i - count)]!;
+      const rank = first ? order[i]! : deferred[2 * (i - count) + 1]!;
       if (excluding && this.isExcluded(move)) continue;
-      const quiet = order[i]! < 100_000_000;
+      const quiet = rank < 100_000_000;
       // Late move pruning and futility: near the horizon, the quiet moves left are not searched.
       if (prunable && quiet && searched > 0 && (futile || searched >= LMP_COUNT[depth]!)) continue;
       const late = searched >= 2 && depth >= 3 && quiet && !threatened;
+      let busyKey = 0;
+      if (busy !== undefined && searched > 0) {
+        busyKey = (keyLo ^ Math.imul(move + 2, 0x9e3779b1)) | 1;
+        const slot = busyKey & BUSY_MASK;
+        if (first && busy[slot] === busyKey) {
+          deferred[2 * deferredCount] = move;
+          deferred[2 * deferredCount++ + 1] = rank;
+          continue;
+        }
+        busy[slot] = busyKey;
+      }
       pos.play(move);
       let score: number;
       if (searched++ === 0) score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
@@ -544,6 +635,7 @@ export class Search {
         if (score > alpha && score < beta) score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
       }
       pos.undo();
+      if (busyKey !== 0 && busy![busyKey & BUSY_MASK] === busyKey) busy![busyKey & BUSY_MASK] = 0;
       if (score > bestScore) {
         bestScore = score;
         bestMove = move;
@@ -552,7 +644,7 @@ export class Search {
           this.updatePv(ply, move);
           if (ply === 0) this.rootImproved = true;
           if (score >= beta) {
-            if (order[i]! < 100_000_000) this.rememberCutoff(pos, move, ply, depth, moves, order, i);
+            if (quiet) this.rememberCutoff(pos, move, ply, depth, moves, order, Math.min(i, count));
             break;
           }
         }

@@ -6,7 +6,7 @@
  */
 
 import { OtepEngine, levelConfig, levelSearch } from '@tafl/engine';
-import { MAX_THREADS, nodeCores, nodeHelperPool } from '@tafl/engine/node';
+import { MAX_THREADS, nodeCores, nodeHelperPool, sharedBy } from '@tafl/engine/node';
 import { EXIT_OK, CliError, checkPositionals, guarded, parseOptions } from '../args.js';
 import type { Command } from '../command.js';
 import type { Io } from '../io.js';
@@ -56,11 +56,7 @@ function run(argv: readonly string[], io: Io): Promise<number> {
     const threads =
       nodes === undefined ? (positive('threads', values.threads, MAX_THREADS) ?? nodeCores()) : 1;
     const pool = threads > 1 ? nodeHelperPool(threads) : undefined;
-    const { search, newGame } = levelSearch(
-      level,
-      1,
-      pool && { table: pool.table, ttBits: pool.bits, helpers: pool.helpers },
-    );
+    const { search, newGame } = levelSearch(level, 1, pool && sharedBy(pool));
     const engine = new OtepEngine({
       search,
       maxTimeMs: timeMs ?? level.timeMs,

@@ -18,7 +18,7 @@ import {
   type Level,
   type OtepClock,
 } from '@tafl/engine';
-import { nodeHelperPool, type HelperPool } from '@tafl/engine/node';
+import { nodeHelperPool, sharedBy, type HelperPool } from '@tafl/engine/node';
 import { OtepProcess, OtepProcessError } from '../otep-process.js';
 import { ReferencePlayer } from '../reference.js';
 import { OTEP_DEFAULT_TIME_MS, type EngineSpec } from './engines.js';
@@ -81,11 +81,7 @@ class LevelPlayer implements Player {
       const ttBits = this.options.ttBits;
       const threads = this.options.threads ?? 1;
       if (threads > 1) this.pool ??= nodeHelperPool(threads, ttBits);
-      const shared = this.pool && {
-        table: this.pool.table,
-        ttBits: this.pool.bits,
-        helpers: this.pool.helpers,
-      };
+      const shared = this.pool && sharedBy(this.pool);
       this.search = new Search({
         weights: weightsFor(rules),
         ...(ttBits !== undefined ? { ttBits } : {}),

@@ -20,7 +20,7 @@ export { moveBudget, timeForMove } from './clock.js';
 export * from './analyse.js';
 export type { SearchInfo, SearchLine } from '../search.js';
 export { nodeCores, nodeHelperPool, spawnNodeHelper } from './smp-node.js';
-export { helperPool, type HelperPool, type SpawnHelper } from './smp.js';
+export { helperPool, sharedBy, type HelperPool, type SpawnHelper } from './smp.js';
 
 /** Starts a worker thread running serve.ts (node-worker.js); an idle one does not hold the process. */
 export const spawnNodeWorker: SpawnWorker = (onMessage, onError): WorkerPort => {

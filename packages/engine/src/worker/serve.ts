@@ -23,7 +23,7 @@ import { weightsFor } from '../weights.js';
 import { moveBudget, searchTime } from './clock.js';
 import { checkLimits, positionOf, rulesOf } from './game.js';
 import { analyseRequest, type AnalysisState } from './serve-analysis.js';
-import { helperPool, type HelperPool, type SpawnHelper } from './smp.js';
+import { helperPool, sharedBy, type HelperPool, type SpawnHelper } from './smp.js';
 import {
   ENGINE_ERRORS,
   type EngineErrorCode,
@@ -125,7 +125,7 @@ function gameOf(
   const pool = poolFor(threads);
   const search = new Search({
     weights: weightsFor(rules),
-    ...(pool !== undefined && { table: pool.table, ttBits: pool.bits, helpers: pool.helpers }),
+    ...(pool !== undefined && sharedBy(pool)),
   });
   // A shared table outlives the games: a new game starts from an empty one, as it would alone.
   if (pool !== undefined) search.clear();

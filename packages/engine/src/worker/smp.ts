@@ -2,8 +2,9 @@
  * Lazy SMP: one search on several threads. The first thread is an ordinary `Search`; each
  * helper thread runs a `Search` of its own over the same transposition table, a
  * SharedArrayBuffer (tt.ts), on the same position, until the first thread's search ends and
- * raises the stop flag. The helpers' answers are thrown away: what they find reaches the first
- * thread through the table, which they fill from other depths and other move orders.
+ * raises the stop flag. The threads share out the moves of each node (ABDADA, search.ts), and a
+ * helper's deepest finished depth is the answer when it is deeper than the first thread's; the
+ * rest of what they find reaches the first thread through the table.
  *
  * This file is the same in Node and in browsers. `helperPool` runs on the thread that searches
  * (an engine's worker, or a match's), starting the helpers with a `SpawnHelper` the platform
@@ -14,7 +15,7 @@
 
 import type { Position } from '@tafl/core';
 import { requestFor } from '../bot.js';
-import { Search, type SearchHelpers } from '../search.js';
+import { BUSY_BYTES, Search, type SearchHelpers, type SearchOptions } from '../search.js';
 import { tableBytes } from '../tt.js';
 import { weightsFor } from '../weights.js';
 import { positionOf, rulesOf } from './game.js';
@@ -32,6 +33,8 @@ export interface HelperSearch {
   /** The table's memory and its size (log2 of its entries); the same on every search of a pool. */
   readonly table: SharedArrayBuffer;
   readonly bits: number;
+  /** The threads' record of the moves being searched (search.ts, ABDADA). */
+  readonly busy: SharedArrayBuffer;
   readonly age: number;
   readonly stop: Int32Array;
   readonly game: EngineRequest;
@@ -54,6 +57,7 @@ export type SpawnHelper = (onFailure: (message: string) => void) => HelperPort;
 /** The helpers of one or more searches, and the table they share. */
 export interface HelperPool {
   readonly table: SharedArrayBuffer;
+  readonly busy: SharedArrayBuffer;
   readonly bits: number;
   readonly helpers: SearchHelpers;
   /** Ends the helper threads. */
@@ -62,12 +66,13 @@ export interface HelperPool {
 
 /**
  * `threads - 1` helpers (none for one thread) and a table of 2^bits entries for a `Search` to
- * share with them: `new Search({ table: pool.table, ttBits: pool.bits, helpers: pool.helpers })`.
+ * share with them: `new Search({ ...sharedBy(pool), weights })`.
  * The helpers are started at the first search.
  */
 export function helperPool(spawn: SpawnHelper, threads: number, bits = 20): HelperPool {
   const pool = ++pools;
   const table = new SharedArrayBuffer(tableBytes(bits));
+  const busy = new SharedArrayBuffer(BUSY_BYTES);
   const count = Math.max(0, Math.min(threads, MAX_THREADS) - 1);
   const ports: HelperPort[] = [];
   let failure: string | undefined;
@@ -78,13 +83,14 @@ export function helperPool(spawn: SpawnHelper, threads: number, bits = 20): Help
       if (failure !== undefined) throw new Error(`a search helper failed: ${failure}`);
       const game = gameOf(pos);
       ports.forEach((port, i) =>
-        port.post({ type: 'search', index: i + 1, pool, table, bits, age, stop, game }),
+        port.post({ type: 'search', index: i + 1, pool, table, bits, busy, age, stop, game }),
       );
     },
   };
   return {
     table,
     bits,
+    busy,
     helpers,
     close() {
       for (const port of ports.splice(0)) port.terminate();
@@ -93,6 +99,14 @@ export function helperPool(spawn: SpawnHelper, threads: number, bits = 20): Help
 }
 
 let pools = 0;
+
+/** The options of a `Search` that searches with the pool's helpers on their shared table. */
+export const sharedBy = (pool: HelperPool): Pick<SearchOptions, 'table' | 'ttBits' | 'busy' | 'helpers'> => ({
+  table: pool.table,
+  ttBits: pool.bits,
+  busy: pool.busy,
+  helpers: pool.helpers,
+});
 
 /** The game of `pos` as a request. */
 const gameOf = (pos: Position): EngineRequest => ({ ...requestFor(pos), rules: pos.rules });
@@ -114,6 +128,7 @@ export function serveHelper(onFailure: (failure: HelperFailure) => void): (messa
           search: new Search({
             weights: weightsFor(rules.value),
             table: message.table,
+            busy: message.busy,
             ttBits: message.bits,
             helperIndex: message.index,
           }),
