@@ -6,6 +6,7 @@
 import { CliError, EXIT_OK, guarded, parseOptions } from './args.js';
 import type { Command } from './command.js';
 import { analyzeCommand } from './commands/analyze.js';
+import { balanceCommand } from './commands/balance.js';
 import { bestmoveCommand } from './commands/bestmove.js';
 import { bookCommand } from './commands/book.js';
 import { matchCommand } from './commands/match.js';
@@ -31,6 +32,7 @@ export const COMMANDS: readonly Command[] = [
   matchCommand,
   otepCommand,
   bookCommand,
+  balanceCommand,
 ];
 
 const commandNames = COMMANDS.map((c) => c.name).join(', ');

@@ -2,7 +2,8 @@
  * The engines of a match, named on the command line: one of our levels (`level:6`, or
  * `level:6,threads=2` to search on two threads), a level of the engine of an earlier commit
  * (`ref:COMMIT:6`, reference.ts: what a change gained) or a program that speaks the OpenTafl
- * engine protocol (`otep:'java -jar opentafl.jar --engine'`). A spec is plain data, so it can
+ * engine protocol (`otep:'java -jar opentafl.jar --engine'`); `tafl balance` uses the search bounded
+ * by nodes alone (`nodes`), which plays the same moves on any machine. A spec is plain data, so it can
  * cross into the worker threads that play the games.
  */
 
@@ -20,6 +21,16 @@ export type EngineSpec =
       readonly threads?: number;
     }
   | { readonly kind: 'reference'; readonly commit: string; readonly level: number; readonly label: string }
+  | {
+      /**
+       * The full engine's search (level 6's, without its book) bounded by `nodes` a move and by
+       * nothing else: the same position always gets the same move, on any machine and under any
+       * load (the balance lab, tafl balance).
+       */
+      readonly kind: 'nodes';
+      readonly nodes: number;
+      readonly label: string;
+    }
   | {
       readonly kind: 'otep';
       readonly commandLine: string;
@@ -83,6 +94,7 @@ export function parseEngineSpec(text: string): Result<EngineSpec, EngineError> {
 /** How long an engine may take for a move: the match's time, within a level's own budget. */
 export function moveBudget(spec: EngineSpec, timeMs: number | undefined): number {
   if (spec.kind === 'otep') return timeMs ?? OTEP_DEFAULT_TIME_MS;
+  if (spec.kind === 'nodes') return Infinity;
   const own = levelConfig(spec.level).timeMs;
   return Math.min(timeMs ?? own, own);
 }

@@ -61,6 +61,7 @@ export function createPlayer(spec: EngineSpec, options: LevelOptions = {}): Play
   if (spec.kind === 'level')
     return new LevelPlayer(levelConfig(spec.level), { ...options, threads: spec.threads ?? 1 });
   if (spec.kind === 'reference') return new ReferencePlayer(spec.commit, spec.level);
+  if (spec.kind === 'nodes') return new NodesPlayer(spec.nodes);
   return new OtepPlayer(spec);
 }
 
@@ -108,6 +109,37 @@ class LevelPlayer implements Player {
     this.search = undefined;
     this.pool?.close();
     this.pool = undefined;
+    return Promise.resolve();
+  }
+}
+
+/** The engine's search bounded by a number of nodes a move only: deterministic (no time, no book, no noise). */
+class NodesPlayer implements Player {
+  private search: Search | undefined;
+  private rules: Ruleset | undefined;
+
+  constructor(private readonly nodes: number) {}
+
+  newGame(rules: Ruleset): Promise<void> {
+    if (this.search === undefined || this.rules !== rules) {
+      this.search = new Search({ weights: weightsFor(rules) });
+      this.rules = rules;
+    }
+    this.search.clear();
+    return Promise.resolve();
+  }
+
+  move(pos: Position): Promise<Move | undefined> {
+    if (this.search === undefined) throw new Error('a search was asked for a move before newGame');
+    return Promise.resolve(this.search.run(pos, { nodes: this.nodes }).move);
+  }
+
+  finish(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    this.search = undefined;
     return Promise.resolve();
   }
 }
