@@ -36,8 +36,8 @@ export const LEVELS: readonly Level[] = [
   { level: 1, timeMs: 300, depth: 1, noise: 200 },
   { level: 2, timeMs: 300, depth: 1, noise: 70 },
   { level: 3, timeMs: 400, depth: 2, noise: 40 },
-  { level: 4, timeMs: 400, maxDepth: 2, noise: 0 },
-  { level: 5, timeMs: 600, maxDepth: 4, noise: 0, book: 0.5 },
+  { level: 4, timeMs: 400, maxDepth: 3, noise: 0 },
+  { level: 5, timeMs: 600, maxDepth: 5, noise: 0, book: 0.5 },
   { level: 6, timeMs: 1000, noise: 0, book: 0.2 },
 ];
 
