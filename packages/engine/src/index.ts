@@ -8,3 +8,4 @@ export * from './otep.js';
 export * from './bot.js';
 export * from './worker/protocol.js';
 export * from './otep-host.js';
+export * from './tb/index.js';
