@@ -16,6 +16,7 @@ import { perftCommand } from './commands/perft.js';
 import { recordsCommand } from './commands/records.js';
 import { rulesCommand } from './commands/rules.js';
 import { showCommand } from './commands/show.js';
+import { tbCommand } from './commands/tb.js';
 import { traceCommand } from './commands/trace.js';
 import { columns } from './format.js';
 import type { Io } from './io.js';
@@ -33,6 +34,7 @@ export const COMMANDS: readonly Command[] = [
   otepCommand,
   bookCommand,
   balanceCommand,
+  tbCommand,
 ];
 
 const commandNames = COMMANDS.map((c) => c.name).join(', ');
