@@ -193,6 +193,7 @@ class ProgressBar {
   private readonly fractions = new Map<string, number>();
   private readonly start = performance.now();
   private last = 0;
+  private readonly reported = new Set<string>();
 
   constructor(out: Output | undefined, parts: readonly Part[]) {
     this.out = out;
@@ -214,7 +215,12 @@ class ProgressBar {
     const line =
       `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(share * 100).toFixed(0).padStart(3)}%` +
       ` ${((now - this.start) / 1000).toFixed(0)} s ${working.join(' ')}`;
-    this.out.write(this.out.isTTY === true ? `\r${line.padEnd(78)}` : fraction >= 1 ? `${line}\n` : '');
+    if (this.out.isTTY === true) this.out.write(`\r${line.padEnd(78)}`);
+    else if (fraction >= 1 && !this.reported.has(name)) {
+      // Not a terminal: a line as each material is done.
+      this.reported.add(name);
+      this.out.write(`${line.replace(/ [^ ]*$/, '')} ${name} done\n`);
+    }
   }
 
   end(): void {
