@@ -8,10 +8,15 @@
  * the game's own draws (repetition, quiet plies, no legal move) come from the Position itself.
  */
 
-import { ATTACKER, KING, PASS, WIN, WIN_BOUND, type Move, type Position } from '@tafl/core';
+import { ATTACKER, KING, PASS, WIN, WIN_BOUND, type Move, type Position, type Ruleset } from '@tafl/core';
 import { evalContext, evaluate, routesFrom, type EvalContext, type Weights } from './eval.js';
 import { weightsFor } from './weights.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
+import { TB_DRAW, TB_LOSS, TB_WIN, tbRulesKey } from './tb/table.js';
+import type { Tablebase } from './tb/probe.js';
+
+/** Do the tables of `a` answer positions of `b` (the same moves and captures)? */
+const sameRules = (a: Ruleset, b: Ruleset): boolean => a === b || tbRulesKey(a) === tbRulesKey(b);
 
 /** A win in N plies scores WIN - N; scores beyond WIN_BOUND are wins (core's analysis.ts). */
 export { WIN, WIN_BOUND };
@@ -108,6 +113,12 @@ export interface SearchOptions {
   readonly helperIndex?: number;
   /** The threads' shared record of the moves being searched (`BUSY_BYTES` long), with helpers. */
   readonly busy?: SharedArrayBuffer;
+  /**
+   * Endgame tables of the ruleset searched: a position they hold is scored by them, without
+   * search, where their answer is the game's (the repetition and quiet-ply counters cannot
+   * change it: `Tablebase.isExact`).
+   */
+  readonly tablebase?: Tablebase;
 }
 
 /** Entries of the shared record of moves being searched, and the shallowest depth it is used at. */
@@ -182,6 +193,11 @@ export class Search {
   private readonly pvLength = new Int32Array(MAX_PLY);
   private readonly routeSquares = new Uint8Array(256);
 
+  private readonly tablebase: Tablebase | undefined;
+  /** The most pieces (the king included) of a position the tablebase holds; 0 without one. */
+  private tablebasePieces = 0;
+  /** Positions answered by the tablebase in the last search. */
+  tablebaseHits = 0;
   private readonly helpers: SearchHelpers | undefined;
   private readonly helperIndex: number;
   /** Moves being searched now by some thread, by a key of the position and the move (ABDADA). */
@@ -195,6 +211,7 @@ export class Search {
     this.helpers = options.helpers;
     this.helperIndex = options.helperIndex ?? 0;
     this.busy = options.busy !== undefined ? new Int32Array(options.busy) : undefined;
+    this.tablebase = options.tablebase;
     for (let i = 0; i < MAX_PLY + MAX_QUIESCENCE + 2; i++) {
       this.moves.push(new Int32Array(512));
       this.order.push(new Int32Array(512));
@@ -269,6 +286,14 @@ export class Search {
     this.context(pos);
     this.killers.fill(0);
     for (let i = 0; i < this.history.length; i++) this.history[i]! >>= 3;
+    this.tablebaseHits = 0;
+    this.tablebasePieces = 0;
+    if (this.tablebase !== undefined && sameRules(this.tablebase.rules, pos.rules))
+      for (const t of this.tablebase.loaded)
+        this.tablebasePieces = Math.max(
+          this.tablebasePieces,
+          1 + t.material.defenders + t.material.attackers,
+        );
     const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
     const multiPv = Math.max(1, Math.min(limits.multiPv ?? 1, MAX_MULTI_PV));
     const info = (depth: number, score: number, pv: Move[], lines?: SearchLine[]): SearchInfo => {
@@ -533,6 +558,10 @@ export class Search {
       this.nodes++;
       this.checkLimits();
       if (pos.isOver()) return this.terminal(pos, ply);
+      if (this.tablebasePieces > 0) {
+        const score = this.tablebaseScore(pos, ply);
+        if (score !== undefined) return score;
+      }
     }
     const ctx = this.ctx!;
     const defendersToMove = pos.turn === 'defenders';
@@ -655,6 +684,26 @@ export class Search {
     const bound = bestScore >= beta ? BOUND_LOWER : bestScore > alphaStart ? BOUND_EXACT : BOUND_UPPER;
     this.tt.store(keyLo, keyHi, bestMove, toTT(bestScore, ply), depth, bound);
     return bestScore;
+  }
+
+  /** The tablebase's score of `pos`, `ply` plies from the root, where it is exact; else undefined. */
+  private tablebaseScore(pos: Position, ply: number): number | undefined {
+    const counts = pos.board.counts;
+    if (counts[0]! + counts[1]! > this.tablebasePieces) return undefined;
+    const code = this.tablebase!.probeCode(pos);
+    if (code < 0) return undefined;
+    const value = code >> 16;
+    const distance = code & 0xffff;
+    if (value === TB_DRAW) {
+      this.tablebaseHits++;
+      return 0;
+    }
+    if (value !== TB_WIN && value !== TB_LOSS) return undefined;
+    const rules = pos.rules;
+    if (rules.repetitionDraws && pos.quietPlies >= 4) return undefined;
+    if (rules.quietPlyLimit > 0 && pos.quietPlies + distance >= rules.quietPlyLimit) return undefined;
+    this.tablebaseHits++;
+    return value === TB_WIN ? WIN - ply - distance : -(WIN - ply - distance);
   }
 
   /** The move the table holds for `pos`, if it holds one (legal or not: the table does not check). */
