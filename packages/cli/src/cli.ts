@@ -16,6 +16,7 @@ import { perftCommand } from './commands/perft.js';
 import { recordsCommand } from './commands/records.js';
 import { rulesCommand } from './commands/rules.js';
 import { showCommand } from './commands/show.js';
+import { solveCommand } from './commands/solve.js';
 import { tbCommand } from './commands/tb.js';
 import { traceCommand } from './commands/trace.js';
 import { columns } from './format.js';
@@ -35,6 +36,7 @@ export const COMMANDS: readonly Command[] = [
   bookCommand,
   balanceCommand,
   tbCommand,
+  solveCommand,
 ];
 
 const commandNames = COMMANDS.map((c) => c.name).join(', ');

@@ -9,3 +9,4 @@ export * from './bot.js';
 export * from './worker/protocol.js';
 export * from './otep-host.js';
 export * from './tb/index.js';
+export * from './solve/index.js';
