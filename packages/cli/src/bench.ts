@@ -6,7 +6,9 @@
  * Then the search (bench-search.ts): the depth it reaches in one second from the start of every
  * ruleset and its speed, and the time to a fixed depth on one thread and on two (Lazy SMP).
  * Last, the analysis board's figures: a real 60-ply game analysed whole at the default depth on
- * two worker threads (the budget is 10 s), and what three best lines cost against one.
+ * two worker threads (the budget is 10 s), and what three best lines cost against one. After it, the
+ * endgame tablebases (bench-tb.ts): each ruleset's tables up to four pieces, their build time,
+ * size and probe time.
  */
 
 import { readFileSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { Search } from '@tafl/engine';
 import { ANALYSIS_DEPTH, analyseGameWith, spawnNodeWorker, type SpawnWorker } from '@tafl/engine/node';
 import { perftFigures } from './bench-perft.js';
 import { TIME_TO_DEPTH, depthInOneSecond, timeToDepth } from './bench-search.js';
+import { BENCH_TB_PIECES, tablebaseFigures } from './bench-tb.js';
 import { columns, seconds } from './format.js';
 
 /**
@@ -100,4 +103,7 @@ process.stdout.write(
 );
 process.stdout.write(
   `\nbest lines at depth ${ANALYSIS_DEPTH}, ten positions of that game, one core\n${multiPvCost()}`,
+);
+process.stdout.write(
+  `\nendgame tablebases up to ${BENCH_TB_PIECES} pieces (king included), every ruleset, one thread, in memory\n${tablebaseFigures()}`,
 );
