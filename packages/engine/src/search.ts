@@ -78,6 +78,12 @@ export interface SearchInfo {
   readonly nps: number;
   /** With `multiPv` above 1: the best lines, best first (the first is `score` and `pv`). */
   readonly lines?: readonly SearchLine[];
+  /**
+   * Set when the endgame tables answered the position instead of a search (`SearchOptions.tablebase`):
+   * their value for the side to move and the distance to the end in plies; `pv` is then their line
+   * to the end, and `depth` its length.
+   */
+  readonly tablebase?: { readonly value: 'win' | 'loss' | 'draw'; readonly distance: number };
 }
 
 export interface SearchResult extends SearchInfo {
@@ -193,7 +199,8 @@ export class Search {
   private readonly pvLength = new Int32Array(MAX_PLY);
   private readonly routeSquares = new Uint8Array(256);
 
-  private readonly tablebase: Tablebase | undefined;
+  /** The endgame tables the search looks positions up in, if it was given them. */
+  readonly tablebase: Tablebase | undefined;
   /** The most pieces (the king included) of a position the tablebase holds; 0 without one. */
   private tablebasePieces = 0;
   /** Positions answered by the tablebase in the last search. */
@@ -309,6 +316,11 @@ export class Search {
       };
     };
     if (pos.isOver()) return { move: undefined, ...info(0, this.terminal(pos, 0), []) };
+    const answered = this.tablebasePieces > 0 ? this.tablebaseRoot(pos, multiPv, info) : undefined;
+    if (answered !== undefined) {
+      onInfo?.(answered);
+      return answered;
+    }
     if (this.helperIndex === 0) this.tt.nextAge();
     this.shared = this.startHelpers(pos, limits);
     this.targetDepth = maxDepth;
@@ -684,6 +696,35 @@ export class Search {
     const bound = bestScore >= beta ? BOUND_LOWER : bestScore > alphaStart ? BOUND_EXACT : BOUND_UPPER;
     this.tt.store(keyLo, keyHi, bestMove, toTT(bestScore, ply), depth, bound);
     return bestScore;
+  }
+
+  /**
+   * The answer of the tables for a root they hold exactly, instead of a search: every move scored
+   * by them (a win in d plies as WIN - d), the best `multiPv` lines followed to the end.
+   */
+  private tablebaseRoot(
+    pos: Position,
+    multiPv: number,
+    info: (depth: number, score: number, pv: Move[], lines?: SearchLine[]) => SearchInfo,
+  ): SearchResult | undefined {
+    const tb = this.tablebase!;
+    if (this.tablebaseScore(pos, 0) === undefined) return undefined;
+    const answer = tb.probe(pos)!;
+    const scored: SearchLine[] = [];
+    for (const move of pos.mustPass() ? [PASS] : pos.legalMoves()) {
+      pos.play(move);
+      const score = pos.isOver() ? -this.terminal(pos, 1) : -this.tablebaseScore(pos, 1)!;
+      const line = pos.isOver() ? [] : tb.line(pos);
+      pos.undo();
+      if (Number.isNaN(score)) return undefined;
+      scored.push({ score, pv: [move, ...line] });
+    }
+    // Best first; among equal scores the tables' own choice (the shortest line to a win).
+    scored.sort((a, b) => b.score - a.score || (a.score > 0 ? a.pv.length - b.pv.length : 0));
+    const best = scored[0]!;
+    const lines = multiPv > 1 ? scored.slice(0, multiPv) : undefined;
+    const found = info(best.pv.length, best.score, [...best.pv], lines);
+    return { move: best.pv[0], ...found, tablebase: { value: answer.value, distance: answer.distance } };
   }
 
   /** The tablebase's score of `pos`, `ply` plies from the root, where it is exact; else undefined. */

@@ -19,6 +19,7 @@
 import type { Failure, Position, Ruleset, Side } from '@tafl/core';
 import { levelConfig, levelMove, seededRandom } from '../levels.js';
 import { Search, type SearchInfo, type SearchLimits, type SearchResult } from '../search.js';
+import { buildTbTable, tbMaterials, Tablebase } from '../tb/index.js';
 import { weightsFor } from '../weights.js';
 import { moveBudget, searchTime } from './clock.js';
 import { checkLimits, positionOf, rulesOf } from './game.js';
@@ -34,6 +35,36 @@ import {
 } from './protocol.js';
 
 export type Post = (message: FromWorker) => void;
+
+/**
+ * The most pieces (the king included) of the positions the worker's endgame tables answer. It
+ * builds a ruleset's tables up to this many pieces the first time it is asked to search, without a
+ * level (analysis, a hint), a position of that few: a few seconds, once a worker and ruleset
+ * (bigger tables are `tafl tb build`'s). Levels use the tables once they are built, never wait.
+ */
+export const WORKER_TABLEBASE_PIECES = 4;
+
+/** The worker's tables by ruleset key (empty until built), and the keys whose tables are built. */
+const tablebases = new Map<string, Tablebase>();
+const built = new Set<string>();
+
+function tablebaseOf(key: string, rules: Ruleset): Tablebase {
+  let tb = tablebases.get(key);
+  if (tb === undefined) tablebases.set(key, (tb = new Tablebase(rules)));
+  return tb;
+}
+
+/** Builds the ruleset's tables up to `WORKER_TABLEBASE_PIECES` if they are not yet. */
+function buildTablebase(key: string, tb: Tablebase): void {
+  if (built.has(key)) return;
+  built.add(key);
+  try {
+    for (const m of tbMaterials(tb.rules, WORKER_TABLEBASE_PIECES))
+      tb.add(buildTbTable(tb.rules, m, (s) => tb.table(s)));
+  } catch {
+    // Rules the tables do not cover (another board): the search goes on without them.
+  }
+}
 
 /** The game the worker's `Search` belongs to. */
 interface Game {
@@ -95,6 +126,9 @@ function searchRequest(
   const pos = positionOf(rules.value, message);
   if (!pos.ok) return refuse(pos);
   const game = gameOf(previous, key, rules.value, message, poolFor);
+  const counts = pos.value.board.counts;
+  if (limits.value.level === undefined && counts[0]! + counts[1]! <= WORKER_TABLEBASE_PIECES)
+    buildTablebase(key, game.search.tablebase!);
   const onInfo = (info: SearchInfo): void => post({ type: 'progress', id: message.id, info: infoOf(info) });
   const result = search(game.search, pos.value, limits.value, message.sentAt, onInfo);
   post({ type: 'result', id: message.id, move: result.move, info: infoOf(result) });
@@ -125,6 +159,7 @@ function gameOf(
   const pool = poolFor(threads);
   const search = new Search({
     weights: weightsFor(rules),
+    tablebase: tablebaseOf(key, rules),
     ...(pool !== undefined && sharedBy(pool)),
   });
   // A shared table outlives the games: a new game starts from an empty one, as it would alone.
@@ -168,4 +203,5 @@ const infoOf = (info: SearchInfo): SearchInfo => ({
   timeMs: info.timeMs,
   nps: info.nps,
   ...(info.lines !== undefined && { lines: info.lines.map((l) => ({ score: l.score, pv: [...l.pv] })) }),
+  ...(info.tablebase !== undefined && { tablebase: { ...info.tablebase } }),
 });
