@@ -34,6 +34,7 @@ const TournamentsScreen = lazyScreen(() =>
 const TournamentScreen = lazyScreen(() =>
   import('../tournaments/TournamentScreen.js').then((m) => m.TournamentScreen),
 );
+const BalanceScreen = lazyScreen(() => import('../balance/BalanceScreen.js').then((m) => m.BalanceScreen));
 const NewTournamentScreen = lazyScreen(() =>
   import('../tournaments/NewTournamentScreen.js').then((m) => m.NewTournamentScreen),
 );
@@ -98,6 +99,7 @@ export function App() {
         {route.screen === 'tournaments' && <TournamentsScreen {...props} />}
         {route.screen === 'tournament-new' && <NewTournamentScreen {...props} />}
         {route.screen === 'tournament' && <TournamentScreen {...props} id={route.id} />}
+        {route.screen === 'balance' && <BalanceScreen {...props} />}
         {route.screen === 'learn' && (
           <LearnScreen
             {...props}

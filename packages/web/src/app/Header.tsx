@@ -55,6 +55,8 @@ function currentLink(route: Route): string {
     case 'signin':
     case 'signup':
       return '#/signin';
+    case 'balance':
+      return '#/balance';
     default:
       return '';
   }
@@ -75,6 +77,7 @@ export function Header({ lang, t, route, onLang }: HeaderProps) {
     ['#/tournaments', f.navTournaments],
     ['#/archive', f.navArchive],
     ['#/rules', f.navRules],
+    ['#/balance', f.navBalance],
   ];
   const here = currentLink(route);
   const a = accountText(t);

@@ -7,7 +7,7 @@
  * ruleset to choose from, `#/learn`, `#/learn/RULESET` and `#/learn/RULESET/LESSON` the lessons.
  * Players (issue 15): `#/signin`, `#/signup`, `#/account`, `#/games` (my games), `#/player/NAME`,
  * `#/leaderboard` and `#/leaderboard/FAMILY`, `#/tournaments`, `#/tournaments/new` and
- * `#/tournament/ID`.
+ * `#/tournament/ID`. The balance lab (issue 16): `#/balance`, which rules are fair.
  */
 
 import { useEffect, useState } from 'preact/hooks';
@@ -32,7 +32,8 @@ export type Route =
   | { readonly screen: 'leaderboard'; readonly family?: string }
   | { readonly screen: 'tournaments' }
   | { readonly screen: 'tournament-new' }
-  | { readonly screen: 'tournament'; readonly id: string };
+  | { readonly screen: 'tournament'; readonly id: string }
+  | { readonly screen: 'balance' };
 
 /**
  * What an analysis board opens: a game kept in this browser (`#/analysis/ID`), a finished online
@@ -70,6 +71,8 @@ export function parseRoute(hash: string): Route {
         : { screen: 'analysis', source: { kind: 'link', query: new URLSearchParams(query) } };
     case 'rulesets':
       return { screen: 'rulesets' };
+    case 'balance':
+      return { screen: 'balance' };
     case 'signin':
     case 'signup':
     case 'account':
@@ -114,6 +117,8 @@ export function routeHash(route: Route): string {
       return analysisHash(route.source);
     case 'rulesets':
       return '#/rulesets';
+    case 'balance':
+      return '#/balance';
     case 'signin':
     case 'signup':
     case 'account':

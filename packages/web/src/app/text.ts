@@ -75,6 +75,7 @@ export const en = {
   navOnline: 'Play online',
   navArchive: 'Finished games',
   navRules: 'Rules',
+  navBalance: 'Balance',
   navTournaments: 'Tournaments',
 
   // The start page.
@@ -139,6 +140,7 @@ const es: FrontText = {
   navOnline: 'Jugar en línea',
   navArchive: 'Partidas terminadas',
   navRules: 'Reglas',
+  navBalance: 'Equilibrio',
   navTournaments: 'Torneos',
 
   playHeading: 'Jugar',
@@ -195,6 +197,7 @@ const fr: FrontText = {
   navOnline: 'Jouer en ligne',
   navArchive: 'Parties terminées',
   navRules: 'Règles',
+  navBalance: 'Équilibre',
   navTournaments: 'Tournois',
 
   playHeading: 'Jouer',
