@@ -133,12 +133,17 @@ function probe(values: Values, io: Io): void {
     defenders: pos.pieceCount('defenders') - 1,
     attackers: pos.pieceCount('attackers'),
   };
-  const wanted = tbMaterials(rules, 1 + m.defenders + m.attackers).filter(
+  const pieces = 1 + m.defenders + m.attackers;
+  if (pieces > TB_MAX_PIECES)
+    throw new CliError(
+      `the tables go up to ${TB_MAX_PIECES} pieces (the king included), and this position has ${pieces}`,
+    );
+  const wanted = tbMaterials(rules, pieces).filter(
     (x) => x.defenders <= m.defenders && x.attackers <= m.attackers,
   );
   if (!hasTable(dir, rules, m))
     throw new CliError(
-      `there is no table of ${tbMaterialName(m)} for ${rules.id} in ${dir}: build it with tafl tb build --rules ${rules.id} --pieces ${1 + m.defenders + m.attackers}${values.dir === undefined ? '' : ` --dir ${dir}`}`,
+      `there is no table of ${tbMaterialName(m)} for ${rules.id} in ${dir}: build it with tafl tb build --rules ${rules.id} --pieces ${pieces}${values.dir === undefined ? '' : ` --dir ${dir}`}`,
     );
   const start = performance.now();
   const tb = loadTables(dir, rules, wanted);
