@@ -35,15 +35,15 @@ export function rulesetReport(id: string, f: BalanceFigures, distinctOpenings: n
   return (
     `\n${id}: ${plural(f.games, 'game')} from ${plural(distinctOpenings, 'distinct opening')}\n` +
     columns(shareRows(f), [false, true, true, true]) +
-    `average length: ${f.averagePlies.toFixed(1)} moves (plies, the opening's included; ` +
-    `shortest ${f.shortest}, longest ${f.longest})\n` +
+    `average length: ${(f.averagePlies / 2).toFixed(1)} moves, ${f.averagePlies.toFixed(1)} plies ` +
+    `(a move is both sides' turns; the opening's included; shortest ${f.shortest} plies, longest ${f.longest})\n` +
     `endings: ${endingsLine(f.endings)}\n`
   );
 }
 
 /** The table of every ruleset run: one row each. */
 export function summaryTable(runs: readonly { id: string; figures: BalanceFigures }[]): string {
-  const rows = [['ruleset', 'games', 'attackers win', 'defenders win', 'draws', 'moves']];
+  const rows = [['ruleset', 'games', 'attackers win', 'defenders win', 'draws', 'plies']];
   const cell = (s: Share): string => `${percent(s.share)} (${percentInterval(s.interval)})`;
   for (const { id, figures: f } of runs)
     rows.push([
@@ -54,7 +54,7 @@ export function summaryTable(runs: readonly { id: string; figures: BalanceFigure
       cell(f.draws),
       f.averagePlies.toFixed(1),
     ]);
-  return `\nevery ruleset (share of games, 95% Wilson interval; average length in moves)\n${columns(rows, [false, true, true, true, true, true])}`;
+  return `\nevery ruleset (share of games, 95% Wilson interval; average length in plies)\n${columns(rows, [false, true, true, true, true, true])}`;
 }
 
 /** People's games, for comparison. */
@@ -63,7 +63,7 @@ export function humanReport(rulesId: string, f: HumanFigures): string {
     `\npeople's games: ${f.records} Brandubh records played under ${rulesId} without its repetition rule, ` +
     `${f.games} finished (${f.unfinished} ongoing or without a result left out)\n` +
     columns(shareRows(f), [false, true, true, true]) +
-    `average length: ${f.averagePlies.toFixed(1)} moves\n` +
+    `average length: ${(f.averagePlies / 2).toFixed(1)} moves, ${f.averagePlies.toFixed(1)} plies\n` +
     `endings: ${endingsLine(f.endings)} (time: a loss on time; not by rule: resigned or agreed)\n`
   );
 }

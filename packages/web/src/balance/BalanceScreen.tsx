@@ -21,8 +21,10 @@ import {
   BALANCE_DATA,
   WINNERS,
   attackersScore,
+  averageMoves,
   byFairness,
   decimalText,
+  movesOfPlies,
   percentText,
   shareOf,
   type BalanceData,
@@ -95,7 +97,7 @@ function Overview({ data, lang, b }: { data: BalanceData; lang: Lang; b: Balance
                 {WINNERS.map((w) => (
                   <td key={w}>{pct(shareOf(r, w).games / r.games)}</td>
                 ))}
-                <td>{b.moves(decimalText(r.averagePlies, lang))}</td>
+                <td>{b.moves(decimalText(averageMoves(r.averagePlies), lang))}</td>
               </tr>
             ))}
           </tbody>
@@ -125,7 +127,12 @@ function RulesetPanel({
       {summary && <p class="balance-note">{summary}</p>}
       <ShareChart shares={r} caption={b.engineCaption(name, r.games)} lang={lang} b={b} kind="engine" />
       <p class="balance-fact">
-        {b.length(decimalText(r.averagePlies, lang), r.shortest, r.longest)} {b.openings(r.distinctOpenings)}
+        {b.length(
+          decimalText(averageMoves(r.averagePlies), lang),
+          movesOfPlies(r.shortest),
+          movesOfPlies(r.longest),
+        )}{' '}
+        {b.openings(r.distinctOpenings)}
       </p>
       <Endings endings={r.endings} b={b} />
       {human && (
@@ -133,7 +140,7 @@ function RulesetPanel({
           <h3>{b.humanTitle}</h3>
           <ShareChart shares={human} caption={b.humanCaption(human.games)} lang={lang} b={b} kind="human" />
           <p class="balance-note">{b.humanNote(human.records, human.games, human.unfinished)}</p>
-          <p class="balance-fact">{b.humanLength(decimalText(human.averagePlies, lang))}</p>
+          <p class="balance-fact">{b.humanLength(decimalText(averageMoves(human.averagePlies), lang))}</p>
           <Endings endings={human.endings} b={b} />
         </div>
       )}
@@ -222,7 +229,7 @@ function Method({ data, b }: { data: BalanceData; b: BalanceText }) {
           : b.methodRandom(engine.openings, engine.seed)}
       </p>
       <p>
-        {b.methodCap(engine.maxPlies)} {b.methodMoves}
+        {b.methodCap(movesOfPlies(engine.maxPlies))} {b.methodMoves}
       </p>
       <p>{b.methodInterval}</p>
       <p>{b.methodMade(data.date, data.commit)}</p>

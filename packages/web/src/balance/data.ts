@@ -96,6 +96,15 @@ export const byFairness = (rulesets: readonly RulesetData[]): RulesetData[] =>
     .sort((x, y) => x.off - y.off || x.i - y.i)
     .map((x) => x.r);
 
+/**
+ * Moves as players count them (the attackers' move and the defenders' reply make one, as
+ * everywhere in the app) from plies: a game of 15 plies lasted 8 moves, its last one half made.
+ */
+export const movesOfPlies = (plies: number): number => Math.ceil(plies / 2);
+
+/** The average length in moves, from the average in plies. */
+export const averageMoves = (averagePlies: number): number => averagePlies / 2;
+
 /** `28.5%`, `28,5 %` in Spanish and French: one decimal, the language's own way. */
 export const percentText = (fraction: number, lang: string): string =>
   new Intl.NumberFormat(lang, {

@@ -64,9 +64,10 @@ const en = {
   methodBook: (seed: number) =>
     `Each game starts from its own opening, a line of the engine’s opening book drawn at random (seed ${seed}), each move as often as the book’s own games played it; the engine plays on from where the book ends. The games are not played in pairs with the sides swapped: one engine plays both sides, so that would be the same game again.`,
   methodRandom: (plies: number, seed: number) =>
-    `Each game starts from its own opening of ${plies} random moves (seed ${seed}).`,
+    `Each game starts from its own opening of ${plies} random moves, each side’s counted apart (seed ${seed}).`,
   methodCap: (plies: number) => `A game still going after ${plies} moves counts as a draw (the move cap).`,
-  methodMoves: 'A move is one side’s turn.',
+  methodMoves:
+    'A move is counted as players count it: the attackers’ move and the defenders’ reply; the lengths include the opening.',
   methodInterval:
     'The intervals are Wilson’s score intervals at 95%, which stay within 0 and 100% even when one side wins every game.',
   methodMade: (date: string, commit: string) => `Made on ${date}, by the code of commit ${commit}.`,
@@ -126,10 +127,11 @@ const es: BalanceText = {
   methodBook: (seed) =>
     `Cada partida empieza con su propia apertura, una línea del libro de aperturas del motor elegida al azar (semilla ${seed}), cada jugada tan a menudo como la jugaron las partidas del propio libro; el motor sigue desde donde acaba el libro. Las partidas no se juegan por parejas con los bandos cambiados: un mismo motor juega los dos bandos, así que sería la misma partida otra vez.`,
   methodRandom: (plies, seed) =>
-    `Cada partida empieza con su propia apertura de ${plies} jugadas al azar (semilla ${seed}).`,
+    `Cada partida empieza con su propia apertura de ${plies} jugadas al azar, contadas por separado las de cada bando (semilla ${seed}).`,
   methodCap: (plies) =>
     `Una partida que sigue tras ${plies} jugadas cuenta como tablas (el límite de jugadas).`,
-  methodMoves: 'Una jugada es el turno de un bando.',
+  methodMoves:
+    'Las jugadas se cuentan como las cuentan los jugadores: la jugada de los atacantes y la respuesta de los defensores; las duraciones incluyen la apertura.',
   methodInterval:
     'Los intervalos son intervalos de puntuación de Wilson al 95 %, que quedan entre el 0 y el 100 % incluso cuando un bando gana todas las partidas.',
   methodMade: (date, commit) => `Obtenidos el ${date} con el código del commit ${commit}.`,
@@ -191,10 +193,11 @@ const fr: BalanceText = {
   methodBook: (seed) =>
     `Chaque partie part de sa propre ouverture, une ligne du livre d’ouvertures du moteur tirée au hasard (graine ${seed}), chaque coup aussi souvent que les parties du livre l’ont joué ; le moteur continue là où le livre s’arrête. Les parties ne sont pas jouées par paires avec les camps inversés : un même moteur joue les deux camps, ce serait la même partie.`,
   methodRandom: (plies, seed) =>
-    `Chaque partie part de sa propre ouverture de ${plies} coups tirés au hasard (graine ${seed}).`,
+    `Chaque partie part de sa propre ouverture de ${plies} coups tirés au hasard, ceux de chaque camp comptés à part (graine ${seed}).`,
   methodCap: (plies) =>
     `Une partie encore en cours après ${plies} coups compte comme nulle (la limite de coups).`,
-  methodMoves: 'Un coup est le tour d’un camp.',
+  methodMoves:
+    'Les coups se comptent comme les comptent les joueurs : le coup des assaillants et la réponse des défenseurs ; les durées comprennent l’ouverture.',
   methodInterval:
     'Les intervalles sont des intervalles de score de Wilson à 95 %, qui restent entre 0 et 100 % même quand un camp gagne toutes les parties.',
   methodMade: (date, commit) => `Faites le ${date}, avec le code du commit ${commit}.`,
