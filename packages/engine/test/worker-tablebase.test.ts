@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { mateIn } from '../src/search.js';
 import { serve, WORKER_TABLEBASE_PIECES } from '../src/worker/serve.js';
 import type { EngineRequest, FromWorker, ResultMessage } from '../src/worker/protocol.js';
+import { createNodeEngine } from '@tafl/engine/node';
 
 function worker(): (request: EngineRequest) => ResultMessage {
   const posted: FromWorker[] = [];
@@ -95,5 +96,20 @@ describe('the worker and the endgame tables', () => {
     expect(new Set(lines.map((l) => l.pv[0])).size).toBe(3);
     for (let i = 1; i < lines.length; i++) expect(lines[i]!.score).toBeLessThanOrEqual(lines[i - 1]!.score);
     expect(lines[0]!.score).toBe(result.info.score);
+  });
+
+  it('the time the tables take does not count against a search’s budget (the client waits for them)', async () => {
+    const engine = createNodeEngine();
+    try {
+      // A worker started and warm, with no tables yet; then a four-piece position at 200 ms: the
+      // build takes longer than that, and the answer must still come from the tables.
+      await engine.start({ rules: 'brandub-fr', limits: { depth: 1 } });
+      const [p] = positions(1, 5);
+      const result = await engine.start({ rules: rules.id, ...p!, limits: { timeMs: 200 } });
+      expect(result.stopped).toBe(false);
+      expect(result.info.tablebase).toBeDefined();
+    } finally {
+      engine.dispose();
+    }
   });
 });

@@ -43,7 +43,7 @@ interface Pending {
   readonly onProgress: ((info: SearchInfo) => void) | undefined;
   readonly resolve: (result: EngineResult) => void;
   readonly reject: (error: Error) => void;
-  readonly watchdog: ReturnType<typeof setTimeout> | undefined;
+  watchdog: ReturnType<typeof setTimeout> | undefined;
   last: SearchInfo | undefined;
 }
 
@@ -113,6 +113,16 @@ class WorkerEngine implements Engine {
     if (port !== this.port || pending === undefined || message.id !== pending.id) return;
     // An engine's worker is asked searches only; analysis messages belong to analyse.ts's workers.
     if (message.type === 'ply' || message.type === 'analysed') return;
+    if (message.type === 'tables') {
+      // Building tables does not count against the budget: the watchdog waits, then starts again.
+      if (pending.watchdog !== undefined) clearTimeout(pending.watchdog);
+      const budget = moveBudget(pending.request.limits);
+      pending.watchdog =
+        message.building || budget === undefined
+          ? undefined
+          : setTimeout(() => this.stop(), watchdogTime(budget));
+      return;
+    }
     if (message.type === 'progress') {
       pending.last = message.info;
       pending.onProgress?.(message.info);

@@ -179,4 +179,16 @@ export interface AnalysedMessage {
   readonly id: number;
 }
 
-export type FromWorker = ProgressMessage | ResultMessage | ErrorMessage | PlyMessage | AnalysedMessage;
+/**
+ * The worker builds endgame tables before it searches (`building` true), or has built them
+ * (false): the time it takes does not count against the search's budget, so the client holds its
+ * watchdog meanwhile.
+ */
+export interface TablesMessage {
+  readonly type: 'tables';
+  readonly id: number;
+  readonly building: boolean;
+}
+
+export type FromWorker =
+  ProgressMessage | ResultMessage | ErrorMessage | PlyMessage | AnalysedMessage | TablesMessage;

@@ -127,10 +127,21 @@ function searchRequest(
   if (!pos.ok) return refuse(pos);
   const game = gameOf(previous, key, rules.value, message, poolFor);
   const counts = pos.value.board.counts;
-  if (limits.value.level === undefined && counts[0]! + counts[1]! <= WORKER_TABLEBASE_PIECES)
+  let sentAt = message.sentAt;
+  if (
+    limits.value.level === undefined &&
+    counts[0]! + counts[1]! <= WORKER_TABLEBASE_PIECES &&
+    !built.has(key)
+  ) {
+    // The time the tables take is not the search's: its budget starts after them.
+    const began = Date.now();
+    post({ type: 'tables', id: message.id, building: true });
     buildTablebase(key, game.search.tablebase!);
+    post({ type: 'tables', id: message.id, building: false });
+    sentAt += Date.now() - began;
+  }
   const onInfo = (info: SearchInfo): void => post({ type: 'progress', id: message.id, info: infoOf(info) });
-  const result = search(game.search, pos.value, limits.value, message.sentAt, onInfo);
+  const result = search(game.search, pos.value, limits.value, sentAt, onInfo);
   post({ type: 'result', id: message.id, move: result.move, info: infoOf(result) });
   return game;
 }

@@ -139,6 +139,7 @@ export function AnalysisBoard(
     return [];
   }, [live, key, position, stored]);
   const depth = live && live.key === key ? live.value.depth : stored?.depth;
+  const tablebase = live && live.key === key ? live.value.tablebase : undefined;
 
   // Keys: ← → through the moves, ↑ ↓ through the variations, Home and End.
   const go = (next: TreePath): void => setPath(next);
@@ -303,6 +304,7 @@ export function AnalysisBoard(
           }
           score={best?.score}
           depth={depth}
+          tablebase={tablebase}
           ending={ending && reasonText(t, ending, rules.quietPlyLimit)}
           pov={pov}
           engineOn={engineOn}

@@ -20,6 +20,8 @@ export interface EvalPanelProps {
   /** The best line's score (the attackers', engine units), and the depth it was found at. */
   readonly score: number | undefined;
   readonly depth: number | undefined;
+  /** Who wins with best play by the endgame tables, when they answered instead of a search. */
+  readonly tablebase?: Side | 'draw' | undefined;
   /** How the game ended off the board, when the game's last position is shown. */
   readonly ending: string | undefined;
   readonly pov: Side;
@@ -35,7 +37,8 @@ export interface EvalPanelProps {
 }
 
 export function EvalPanel(props: EvalPanelProps) {
-  const { t, lang, text, result, score, depth, ending, pov, engineOn, multiPv, figure, threads } = props;
+  const { t, lang, text, result, score, depth, tablebase, ending, pov, engineOn, multiPv, figure, threads } =
+    props;
   return (
     <section class="analysis-eval" aria-label={t.evaluation} data-testid="analysis-eval">
       {result ? (
@@ -51,10 +54,19 @@ export function EvalPanel(props: EvalPanelProps) {
             <span class="analysis-pov">{text.evalFor(pov)}</span>
           </div>
           {/* Not a live region: it changes at every depth; the lines below say the same. */}
-          <p class="analysis-sentence">
-            {score !== undefined ? scoreSentence(lang, score) : engineOn ? text.thinking : ''}
-            {depth !== undefined && score !== undefined && (
-              <span class="eval-depth"> · {text.depth(depth)}</span>
+          <p class="analysis-sentence" data-testid="analysis-sentence">
+            {tablebase === 'draw'
+              ? text.tablebaseDraw
+              : score !== undefined
+                ? scoreSentence(lang, score)
+                : engineOn
+                  ? text.thinking
+                  : ''}
+            {tablebase !== undefined ? (
+              <span class="eval-depth"> · {text.tablebase}</span>
+            ) : (
+              depth !== undefined &&
+              score !== undefined && <span class="eval-depth"> · {text.depth(depth)}</span>
             )}
           </p>
           {score !== undefined && <EvalMeter score={score} pov={pov} label={t.evaluation} />}

@@ -30,6 +30,8 @@ export const en = {
   threeLines: 'Three lines',
   thinking: 'Thinking…',
   depth: (n: number) => `depth ${n}`,
+  tablebase: 'proved by the endgame tables (tablebase)',
+  tablebaseDraw: 'A draw with best play',
   threads: (n: number) => `The engine searches on ${plural(n, 'thread', 'threads')}, one per core.`,
   oneThread:
     'The engine searches on one thread: this page is not served cross-origin isolated, so its workers cannot share memory.',
@@ -100,6 +102,8 @@ export const es: AnalysisText = {
   threeLines: 'Tres variantes',
   thinking: 'Pensando…',
   depth: (n) => `profundidad ${n}`,
+  tablebase: 'demostrado por las tablas de finales',
+  tablebaseDraw: 'Empate con el mejor juego',
   threads: (n) => `El motor busca en ${n === 1 ? '1 hilo' : `${n} hilos`}, uno por núcleo.`,
   oneThread:
     'El motor busca en un solo hilo: esta página no se sirve con aislamiento de origen cruzado, así que sus workers no pueden compartir memoria.',
@@ -165,6 +169,8 @@ export const fr: AnalysisText = {
   threeLines: 'Trois variantes',
   thinking: 'Réflexion…',
   depth: (n) => `profondeur ${n}`,
+  tablebase: 'prouvé par les tables de finales',
+  tablebaseDraw: 'Nulle avec le meilleur jeu',
   threads: (n) =>
     `Le moteur cherche sur ${n === 1 ? "1 fil d'exécution" : `${n} fils d'exécution`}, un par cœur.`,
   oneThread:

@@ -187,6 +187,11 @@ export interface PositionEval {
   readonly lines: readonly EngineLine[];
   /** Set, instead of lines, when the rules have finished the position: who won. */
   readonly result?: Side | 'draw';
+  /**
+   * Set when the engine's endgame tables answered instead of a search (positions of four pieces
+   * or fewer): who wins with best play, or a draw. The lines' scores then count the plies exactly.
+   */
+  readonly tablebase?: Side | 'draw';
 }
 
 /** The side to move after the moves of `line`. */
@@ -231,11 +236,18 @@ export async function analysePosition(
     moves: line.moves,
     limits: threaded(limits),
   };
-  const done = await (
-    await engine('study')
-  ).start(request, (info) => options.onProgress?.({ depth: info.depth, lines: linesOf(info, toMove) }));
-  return { depth: done.info.depth, lines: linesOf(done.info, toMove) };
+  const evalOf = (info: SearchInfo): PositionEval => ({
+    depth: info.depth,
+    lines: linesOf(info, toMove),
+    ...(info.tablebase !== undefined && { tablebase: tablebaseWinner(info.tablebase.value, toMove) }),
+  });
+  const done = await (await engine('study')).start(request, (info) => options.onProgress?.(evalOf(info)));
+  return evalOf(done.info);
 }
+
+/** Who wins by the tables' value for the side to move. */
+const tablebaseWinner = (value: 'win' | 'loss' | 'draw', toMove: Side): Side | 'draw' =>
+  value === 'draw' ? 'draw' : value === 'win' ? toMove : opposite(toMove);
 
 /** Stops the position analysis (its promise resolves with what it has). */
 export function stopPositionAnalysis(): void {
