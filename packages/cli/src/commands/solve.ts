@@ -66,9 +66,9 @@ function run(argv: readonly string[], io: Io): Promise<number> {
     const seconds = values.time === undefined ? undefined : positive('--time', values.time);
     const lineDepth = whole('--line-depth', values['line-depth'], 1);
     if (pos.isOver()) throw new CliError('the game has already ended at this position; nothing to solve');
+    if (values.reach && nodes !== undefined) throw new CliError('--reach is bounded by --time, not --nodes');
     io.stdout.write(header(pos));
     if (values.reach) {
-      if (nodes !== undefined) throw new CliError('--reach is bounded by --time, not --nodes');
       io.stdout.write(describeReach(pos, reach(pos, (seconds ?? 60) * 1000, { lineDepth })));
     } else {
       const report = solve(pos, { nodes, ms: seconds === undefined ? undefined : seconds * 1000, lineDepth });
