@@ -48,6 +48,27 @@ describe('the shipped balance data', () => {
     expect(games.size).toBe(1);
   });
 
+  // Wilson's score interval, worked here from its formula apart from the command's code:
+  // (p + z²/2n ± z·√(p(1-p)/n + z²/4n²)) / (1 + z²/n).
+  const wilson = (k: number, n: number): [number, number] => {
+    const z = 1.959963984540054;
+    const p = k / n;
+    const centre = p + (z * z) / (2 * n);
+    const half = z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
+    const d = 1 + (z * z) / n;
+    return [k === 0 ? 0 : (centre - half) / d, k === n ? 1 : (centre + half) / d];
+  };
+
+  it('gives each share Wilson’s 95% interval, to four places', () => {
+    const sets = [...BALANCE_DATA.rulesets, ...(BALANCE_DATA.human ? [BALANCE_DATA.human] : [])];
+    for (const s of sets)
+      for (const share of [s.attackers, s.draws, s.defenders]) {
+        const [low, high] = wilson(share.games, s.games);
+        expect(share.low).toBeCloseTo(low, 4);
+        expect(share.high).toBeCloseTo(high, 4);
+      }
+  });
+
   it('finds a ruleset missing, or counts that do not add up', () => {
     const [first, ...rest] = BALANCE_DATA.rulesets as [RulesetData, ...RulesetData[]];
     const broken: BalanceData = {
