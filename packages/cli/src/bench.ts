@@ -23,6 +23,7 @@ import {
 import { Search } from '@tafl/engine';
 import { ANALYSIS_DEPTH, analyseGameWith, spawnNodeWorker, type SpawnWorker } from '@tafl/engine/node';
 import { perftFigures } from './bench-perft.js';
+import { solverFigures } from './bench-solve.js';
 import { TIME_TO_DEPTH, depthInOneSecond, timeToDepth } from './bench-search.js';
 import { BENCH_TB_PIECES, tablebaseFigures } from './bench-tb.js';
 import { columns, seconds } from './format.js';
@@ -107,3 +108,4 @@ process.stdout.write(
 process.stdout.write(
   `\nendgame tablebases up to ${BENCH_TB_PIECES} pieces (king included), every ruleset, one thread, in memory\n${tablebaseFigures()}`,
 );
+process.stdout.write(`\nthe solver (df-pn), one thread\n${solverFigures()}`);
