@@ -129,9 +129,11 @@ export class DfPn {
     if (answer === undefined) return undefined;
     const xToMove = pos.turn === this.winner;
     const xWins = answer.result === (xToMove ? 'win' : 'loss');
-    // A win is exact only when it comes before the quiet plies run out (losing or drawing is
-    // "no win" for X whatever the counters do: the counters can only add draws).
-    if (xWins && this.quietLimit > 0 && pos.quietPlies + answer.plies > this.quietLimit) return undefined;
+    // A win is exact only when it ends before the quiet plies run out (a win by blocking on
+    // the last one would come too late); losing or drawing is "no win" for X whatever the
+    // counters do, since they can only add draws. Repetition needs no care: the oracle's
+    // values are those of the game with repetition set aside, which is what is searched here.
+    if (xWins && this.quietLimit > 0 && pos.quietPlies + answer.plies >= this.quietLimit) return undefined;
     this.oracleHits++;
     return xWins ? PROVED : DISPROVED;
   }

@@ -5,6 +5,7 @@
  */
 
 import type { Position } from '@tafl/core';
+import type { Tablebase } from '../tb/index.js';
 
 /**
  * The value of a position for its side to move, with the counters set aside (no repetition, no
@@ -17,3 +18,11 @@ export interface OracleAnswer {
 }
 
 export type LeafOracle = (position: Position) => OracleAnswer | undefined;
+
+/** The endgame tablebases as a leaf oracle: their answer for every position a table holds. */
+export function tablebaseOracle(tb: Tablebase): LeafOracle {
+  return (position) => {
+    const answer = tb.probe(position);
+    return answer === undefined ? undefined : { result: answer.value, plies: answer.distance };
+  };
+}
