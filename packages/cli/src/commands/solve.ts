@@ -8,7 +8,16 @@
  */
 
 import { makeMoveSquares, makePosition, opposite, type Move, type Position } from '@tafl/core';
-import { reach, solve, type QuestionReport, type ReachReport, type SolveReport } from '@tafl/engine';
+import {
+  reach,
+  solve,
+  tablebaseOracle,
+  tbMaterials,
+  type LeafOracle,
+  type QuestionReport,
+  type ReachReport,
+  type SolveReport,
+} from '@tafl/engine';
 import {
   EXIT_OK,
   CliError,
@@ -22,9 +31,10 @@ import {
 import type { Command } from '../command.js';
 import { columns, rate, seconds } from '../format.js';
 import type { Io } from '../io.js';
+import { loadTables } from '../tb/files.js';
 
 const usage = `Usage: tafl solve (--rules ID | --rules-string OTN) [--position P] [--turn SIDE]
-                  [--nodes N] [--time S] [--line-depth N] [--reach]
+                  [--nodes N] [--time S] [--line-depth N] [--tb DIR] [--reach]
 
   Proves the value of the position for the side to move: "win", "loss", "draw", or "unknown"
   when the budget runs out first (never a guess). Two proof-number searches ask "does the side
@@ -40,6 +50,8 @@ const usage = `Usage: tafl solve (--rules ID | --rules-string OTN) [--position P
   --nodes N            the proof searches' budget in positions (default 2000000)
   --time S             a budget in seconds (with --nodes, the first one reached stops)
   --line-depth N       the most plies the shortest win's line is looked for within (default 15)
+  --tb DIR             probe the endgame tablebases in DIR at every new position (tafl tb
+                       build writes them; the ones of this ruleset that are there are used)
   --reach              measure how far the proof reaches in --time seconds (default 60): half
                        on the proof searches, half on a bounded search depth by depth
   -h, --help           show this help
@@ -51,6 +63,7 @@ const OPTIONS = {
   time: { type: 'string' },
   'line-depth': { type: 'string' },
   reach: { type: 'boolean' },
+  tb: { type: 'string' },
 } as const;
 
 function run(argv: readonly string[], io: Io): Promise<number> {
@@ -67,15 +80,29 @@ function run(argv: readonly string[], io: Io): Promise<number> {
     const lineDepth = whole('--line-depth', values['line-depth'], 1);
     if (pos.isOver()) throw new CliError('the game has already ended at this position; nothing to solve');
     if (values.reach && nodes !== undefined) throw new CliError('--reach is bounded by --time, not --nodes');
+    const oracle = values.tb === undefined ? undefined : tablebases(values.tb, pos);
     io.stdout.write(header(pos));
+    if (oracle !== undefined) io.stdout.write(`tablebases: ${oracle.count} tables from ${values.tb}\n`);
+    const options = { lineDepth, oracle: oracle?.probe };
     if (values.reach) {
-      io.stdout.write(describeReach(pos, reach(pos, (seconds ?? 60) * 1000, { lineDepth })));
+      io.stdout.write(describeReach(pos, reach(pos, (seconds ?? 60) * 1000, options)));
     } else {
-      const report = solve(pos, { nodes, ms: seconds === undefined ? undefined : seconds * 1000, lineDepth });
-      io.stdout.write(describeSolve(pos, report));
+      const ms = seconds === undefined ? undefined : seconds * 1000;
+      io.stdout.write(describeSolve(pos, solve(pos, { ...options, nodes, ms })));
     }
     return EXIT_OK;
   });
+}
+
+/** The tables of the position's rules found in `dir`, as the solver's leaf oracle. */
+function tablebases(dir: string, pos: Position): { probe: LeafOracle; count: number } {
+  const tb = loadTables(dir, pos.rules, tbMaterials(pos.rules));
+  const count = tb.loaded.length;
+  if (count === 0)
+    throw new CliError(
+      `no tablebases of ${pos.rules.id} in ${dir}: build them with tafl tb build --rules ${pos.rules.id} --dir ${dir}`,
+    );
+  return { probe: tablebaseOracle(tb), count };
 }
 
 function whole(name: string, text: string | undefined, min: number): number | undefined {
@@ -115,6 +142,7 @@ function questionRow(q: QuestionReport): string[] {
     `pn ${number(q.pn)}`,
     `dn ${number(q.dn)}`,
     `${q.nodes} nodes`,
+    ...(q.oracleHits > 0 ? [`${q.oracleHits} tablebase answers`] : []),
     `first moves ${q.movesProved} proved, ${q.movesDisproved} disproved of ${q.moves}`,
   ];
 }
