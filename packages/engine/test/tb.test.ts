@@ -18,6 +18,7 @@ import {
   Tablebase,
   buildTablebase,
   buildTbTable,
+  makeTbTable,
   parseTbTable,
   tbSymmetry,
   tbTableBytes,
@@ -211,6 +212,27 @@ describe('tablebases: the index and the symmetries', () => {
     expect(again.header).toEqual(table.header);
     expect(Array.from(again.entries)).toEqual(Array.from(table.entries));
     expect(() => parseTbTable(presetById('plazoleta')!, tbTableBytes(table))).toThrow(/other rules/);
+  });
+
+  it('a table with a distance of 64 plies or more takes two bytes an entry, read back at any offset', () => {
+    const rules = presetById('plazoleta')!;
+    const m = { defenders: 0, attackers: 1 };
+    const size = new TbIndexer(tbSymmetry(rules), m).size;
+    const value = Uint8Array.from({ length: size }, (_, i) => i % 3);
+    const distance = Uint8Array.from({ length: size }, (_, i) => (i % 3 === 0 ? 0 : 60 + (i % 9)));
+    const table = makeTbTable(rules, m, value, distance);
+    expect(table.header.width).toBe(2);
+    const bytes = tbTableBytes(table);
+    // A Node Buffer (as gunzip gives) whose entries start at an odd offset: its slice would be
+    // a view, not a copy.
+    const at = (bytes.indexOf(10) + 1) % 2 === 0 ? 1 : 2;
+    const shifted = new Uint8Array(bytes.length + at);
+    shifted.set(bytes, at);
+    const again = parseTbTable(rules, Buffer.from(shifted.buffer, at, bytes.length));
+    for (let i = 0; i < size; i++) {
+      expect(again.value(i)).toBe(value[i]);
+      expect(again.distance(i)).toBe(distance[i]);
+    }
   });
 });
 

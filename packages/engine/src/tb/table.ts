@@ -175,8 +175,10 @@ export function parseTbTable(rules: Ruleset, bytes: Uint8Array): TbTable {
     throw new Error('the table does not have the size its material calls for');
   const body = bytes.subarray(nl + 1);
   if (body.length !== header.entries * header.width) throw new Error('the table is truncated');
-  // Copied, so that two-byte entries are aligned whatever the offset of the body.
-  const copy = body.slice();
+  // Copied into a buffer of its own, so that two-byte entries are aligned whatever the offset of
+  // the body (a Node Buffer's slice would be a view into a shared pool).
+  const copy = new Uint8Array(body.length);
+  copy.set(body);
   const entries = header.width === 1 ? copy : new Uint16Array(copy.buffer, copy.byteOffset, header.entries);
   return new TbTable(header, indexer, entries);
 }
