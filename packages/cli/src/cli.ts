@@ -13,6 +13,7 @@ import { matchCommand } from './commands/match.js';
 import { movesCommand } from './commands/moves.js';
 import { otepCommand } from './commands/otep.js';
 import { perftCommand } from './commands/perft.js';
+import { puzzlesCommand } from './commands/puzzles.js';
 import { recordsCommand } from './commands/records.js';
 import { rulesCommand } from './commands/rules.js';
 import { showCommand } from './commands/show.js';
@@ -37,6 +38,7 @@ export const COMMANDS: readonly Command[] = [
   balanceCommand,
   tbCommand,
   solveCommand,
+  puzzlesCommand,
 ];
 
 const commandNames = COMMANDS.map((c) => c.name).join(', ');

@@ -35,6 +35,7 @@ const TournamentScreen = lazyScreen(() =>
   import('../tournaments/TournamentScreen.js').then((m) => m.TournamentScreen),
 );
 const BalanceScreen = lazyScreen(() => import('../balance/BalanceScreen.js').then((m) => m.BalanceScreen));
+const PuzzleScreen = lazyScreen(() => import('../puzzles/PuzzleScreen.js').then((m) => m.PuzzleScreen));
 const NewTournamentScreen = lazyScreen(() =>
   import('../tournaments/NewTournamentScreen.js').then((m) => m.NewTournamentScreen),
 );
@@ -100,6 +101,7 @@ export function App() {
         {route.screen === 'tournament-new' && <NewTournamentScreen {...props} />}
         {route.screen === 'tournament' && <TournamentScreen {...props} id={route.id} />}
         {route.screen === 'balance' && <BalanceScreen {...props} />}
+        {route.screen === 'puzzles' && <PuzzleScreen {...props} id={route.id} />}
         {route.screen === 'learn' && (
           <LearnScreen
             {...props}

@@ -57,6 +57,8 @@ function currentLink(route: Route): string {
       return '#/signin';
     case 'balance':
       return '#/balance';
+    case 'puzzles':
+      return '#/puzzles';
     default:
       return '';
   }
@@ -77,6 +79,7 @@ export function Header({ lang, t, route, onLang }: HeaderProps) {
     ['#/tournaments', f.navTournaments],
     ['#/archive', f.navArchive],
     ['#/rules', f.navRules],
+    ['#/puzzles', f.navPuzzles],
     ['#/balance', f.navBalance],
   ];
   const here = currentLink(route);

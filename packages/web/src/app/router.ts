@@ -7,7 +7,8 @@
  * ruleset to choose from, `#/learn`, `#/learn/RULESET` and `#/learn/RULESET/LESSON` the lessons.
  * Players (issue 15): `#/signin`, `#/signup`, `#/account`, `#/games` (my games), `#/player/NAME`,
  * `#/leaderboard` and `#/leaderboard/FAMILY`, `#/tournaments`, `#/tournaments/new` and
- * `#/tournament/ID`. The balance lab (issue 16): `#/balance`, which rules are fair.
+ * `#/tournament/ID`. The balance lab (issue 16): `#/balance`, which rules are fair; the proved puzzles: `#/puzzles` and
+ * `#/puzzles/ID` one puzzle.
  */
 
 import { useEffect, useState } from 'preact/hooks';
@@ -33,7 +34,8 @@ export type Route =
   | { readonly screen: 'tournaments' }
   | { readonly screen: 'tournament-new' }
   | { readonly screen: 'tournament'; readonly id: string }
-  | { readonly screen: 'balance' };
+  | { readonly screen: 'balance' }
+  | { readonly screen: 'puzzles'; readonly id?: string };
 
 /**
  * What an analysis board opens: a game kept in this browser (`#/analysis/ID`), a finished online
@@ -73,6 +75,8 @@ export function parseRoute(hash: string): Route {
       return { screen: 'rulesets' };
     case 'balance':
       return { screen: 'balance' };
+    case 'puzzles':
+      return id ? { screen: 'puzzles', id } : { screen: 'puzzles' };
     case 'signin':
     case 'signup':
     case 'account':
@@ -119,6 +123,8 @@ export function routeHash(route: Route): string {
       return '#/rulesets';
     case 'balance':
       return '#/balance';
+    case 'puzzles':
+      return route.id ? `#/puzzles/${encodeURIComponent(route.id)}` : '#/puzzles';
     case 'signin':
     case 'signup':
     case 'account':

@@ -76,6 +76,7 @@ export const en = {
   navArchive: 'Finished games',
   navRules: 'Rules',
   navBalance: 'Balance',
+  navPuzzles: 'Puzzles',
   navTournaments: 'Tournaments',
 
   // The start page.
@@ -141,6 +142,7 @@ const es: FrontText = {
   navArchive: 'Partidas terminadas',
   navRules: 'Reglas',
   navBalance: 'Equilibrio',
+  navPuzzles: 'Problemas',
   navTournaments: 'Torneos',
 
   playHeading: 'Jugar',
@@ -198,6 +200,7 @@ const fr: FrontText = {
   navArchive: 'Parties terminées',
   navRules: 'Règles',
   navBalance: 'Équilibre',
+  navPuzzles: 'Problèmes',
   navTournaments: 'Tournois',
 
   playHeading: 'Jouer',
