@@ -88,12 +88,12 @@ describe('the solver against a plain exhaustive search', () => {
       const next = random(16 + id.length);
       let settled = 0;
       let compared = 0;
-      while (compared < 24) {
+      while (compared < 16) {
         const pos = endgame(rules, next);
         if (pos === undefined) continue;
         compared++;
         const plain = exhaustive(pos, 3);
-        const report = solve(pos, { nodes: 100_000, lineNodes: 20_000 });
+        const report = solve(pos, { nodes: 40_000, lineNodes: 10_000 });
         if (plain !== undefined) {
           settled++;
           expect(report.result, `${id} ${pos.toSetup().board.join('')} ${pos.turn}`).toBe(plain);
@@ -102,8 +102,10 @@ describe('the solver against a plain exhaustive search', () => {
           expect(report.line.length).toBeGreaterThan(3);
         }
       }
-      expect(settled).toBeGreaterThanOrEqual(6);
+      expect(settled).toBeGreaterThanOrEqual(4);
     },
+    // A few seconds of one core; the margin is for a loaded machine.
+    180_000,
   );
 });
 
