@@ -148,19 +148,25 @@ describe('tablebases: values and distances against an exhaustive search', () => 
   }
 });
 
+const KING_AND_THREE = { defenders: 0, attackers: 3 };
+
+/** The tables up to three pieces and K+0D+3A, built once a ruleset. */
+const withThree = new Map<string, Tablebase>();
+function kingAndThree(rules: Ruleset): Tablebase {
+  if (!withThree.has(rules.id)) {
+    const big = new Tablebase(rules);
+    for (const t of tablebase(rules, 3).loaded) big.add(t);
+    big.add(buildTbTable(rules, KING_AND_THREE, (s) => big.table(s)));
+    withThree.set(rules.id, big);
+  }
+  return withThree.get(rules.id)!;
+}
+
 describe('tablebases: four pieces, where captures lead into the smaller tables', () => {
   for (const id of ['ard-ri-es', 'brandubh-en']) {
     it(`${id}: a sample of K+0D+3A (the king against three, captured on four sides or beside the throne) agrees with a plain search`, () => {
       const rules = presetById(id)!;
-      const tb = tablebase(rules, 3);
-      const m = { defenders: 0, attackers: 3 };
-      const big = new Tablebase(rules);
-      for (const t of tb.loaded) big.add(t);
-      big.add(buildTbTableFor(rules, m, big));
-      const only = new Tablebase(rules);
-      only.add(big.table(m)!);
-      for (const t of tb.loaded) only.add(t);
-      const sample = samplePositions(rules, restrictTo(only, m), 25, 11, 5);
+      const sample = samplePositions(rules, restrictTo(kingAndThree(rules), KING_AND_THREE), 25, 11, 5);
       for (const { pos, answer } of sample)
         expect(searchAgrees(pos, answer, 3), `${pos.turn} ${pos.toSetup().board.join('')}`).toBe(true);
     });
@@ -316,12 +322,40 @@ describe('tablebases: positions a player sees at once', () => {
   });
 });
 
-/** The table of one material, built on the tables of `tb`. */
-function buildTbTableFor(rules: Ruleset, m: { defenders: number; attackers: number }, tb: Tablebase) {
-  return buildTbTable(rules, m, (s) => tb.table(s));
-}
-
 /** A tablebase whose `loaded` is the one material's table (the others still probed through it). */
 function restrictTo(tb: Tablebase, m: { defenders: number; attackers: number }): Tablebase {
   return Object.create(tb, { loaded: { get: () => [tb.table(m)!] } }) as Tablebase;
 }
+
+describe('tablebases: the king beside the throne', () => {
+  const besideTheThrone = `
+      7 . . . . . . .
+      6 . . . . . . A
+      5 . . A K A . .
+      4 . . . . . . .
+      3 . . . . . . .
+      2 . . . . . . .
+      1 . . . . . . .
+        a b c d e f g`;
+
+  it('brandubh-en, "next to the throne, the king is captured by three attackers on his free sides": g6-d6 takes him, a win in one ply', () => {
+    const rules = presetById('brandubh-en')!;
+    const pos = setUp(rules, 'attackers', besideTheThrone);
+    expect(kingAndThree(rules).probe(pos)).toEqual({ value: 'win', distance: 1 });
+  });
+
+  it('ard-ri-es, "enclosed on four sides", the empty throne counting against him: g6-d6 takes him, a win in one ply', () => {
+    const rules = presetById('ard-ri-es')!;
+    const pos = setUp(rules, 'attackers', besideTheThrone);
+    expect(kingAndThree(rules).probe(pos)).toEqual({ value: 'win', distance: 1 });
+  });
+
+  it('brandubh-2019, where two attackers take him anywhere but on the throne: c5 and e5 already hold him, yet no move closes a line, so no win in one', () => {
+    // Under brandubh-2019 the king falls to the attacker that moves to complete a pair; here
+    // the pairs c5-e5 stand already and g6-d6 makes none (d4, the throne, is not hostile).
+    const rules = presetById('brandubh-2019')!;
+    const pos = setUp(rules, 'attackers', besideTheThrone);
+    const answer = kingAndThree(rules).probe(pos)!;
+    expect(answer.value === 'win' && answer.distance === 1).toBe(false);
+  });
+});
