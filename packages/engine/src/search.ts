@@ -180,6 +180,8 @@ export const STABLE_DROP = 25;
 export const STABLE_SHARE = 0.5;
 /** Aspiration window at the root from this depth on, in centi-soldiers either side. */
 const ASPIRATION_DEPTH = 5;
+/** The first depth that the odd-numbered helpers skip (when even). */
+const SKIP_FROM = 4;
 const ASPIRATION_WINDOW = 35;
 
 export class Search {
@@ -393,6 +395,9 @@ export class Search {
     /** The score of the best line at the last depth, the centre of the next depth's window. */
     let guess = 0;
     for (let depth = 1; depth <= maxDepth; depth++) {
+      // Every other helper skips the even depths from 4 (but the last): it runs a depth ahead of
+      // the first thread half the time, filling the table with deeper results for it.
+      if (this.helperIndex % 2 === 1 && depth >= SKIP_FROM && depth % 2 === 0 && depth < maxDepth) continue;
       let score: number;
       let lines: SearchLine[] | undefined;
       let firstDone = false;
@@ -630,15 +635,36 @@ export class Search {
       }
     }
 
-    const moves = this.moves[ply]!;
-    const count = pos.generateMoves(moves);
-    const order = this.order[ply]!;
-    this.scoreMoves(pos, moves, order, count, ttMove, ply, routes);
     const alphaStart = alpha;
     let bestScore = -INFINITE;
     let bestMove = 0;
     const excluding = ply === 0 && this.excludedCount > 0;
     let searched = 0;
+    // The table's move first, before the others are generated and ordered: it is searched first
+    // anyway, and often ends the node on its own.
+    const early = ttMove !== 0 && !(excluding && this.isExcluded(ttMove)) && pos.isLegal(ttMove) ? ttMove : 0;
+    if (early !== 0) {
+      pos.play(early);
+      const score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
+      pos.undo();
+      searched = 1;
+      bestScore = score;
+      bestMove = early;
+      if (score > alpha) {
+        alpha = score;
+        this.updatePv(ply, early);
+        if (ply === 0) this.rootImproved = true;
+        if (score >= beta) {
+          if (!excluding) this.tt.store(keyLo, keyHi, early, toTT(score, ply), depth, BOUND_LOWER);
+          return score;
+        }
+      }
+    }
+
+    const moves = this.moves[ply]!;
+    const count = pos.generateMoves(moves);
+    const order = this.order[ply]!;
+    this.scoreMoves(pos, moves, order, count, ttMove, ply, routes);
     // With helpers, a move another thread is searching here now is put off to the end (ABDADA):
     // the threads share out the moves of a node instead of all searching the same first.
     const busy = depth >= BUSY_DEPTH ? this.busy : undefined;
@@ -648,7 +674,7 @@ export class Search {
       const first = i < count;
       const move = first ? pickNext(moves, order, i, count) : deferred[2 * (i - count)]!;
       const rank = first ? order[i]! : deferred[2 * (i - count) + 1]!;
-      if (excluding && this.isExcluded(move)) continue;
+      if (move === early || (excluding && this.isExcluded(move))) continue;
       const quiet = rank < 100_000_000;
       // Late move pruning and futility: near the horizon, the quiet moves left are not searched.
       if (prunable && quiet && searched > 0 && (futile || searched >= LMP_COUNT[depth]!)) continue;
