@@ -123,10 +123,11 @@ describe('tafl bestmove', () => {
 
   it('scores a win by its distance: the king with an open way to a corner escapes', async () => {
     //   7  . . t t t . .
+    //   4  t . . . . . t     (six pieces: more than the worker's endgame tables hold, so searched)
     //   ...  (empty)
     //   1  . . . K . . .     defenders to move: d1-a1 reaches the corner
     //      a b c d e f g
-    const game = { rules: 'brandub-fr', position: '/3K3/7/7/7/7/7/2ttt2/', turn: 'defenders' as const };
+    const game = { rules: 'brandub-fr', position: '/3K3/7/7/t5t/7/7/2ttt2/', turn: 'defenders' as const };
     const ran = await tafl([
       'bestmove',
       '--rules',
@@ -140,6 +141,13 @@ describe('tafl bestmove', () => {
     ]);
     expect(lines(ran.stdout)[0]).toMatch(/^depth 1 score win in 1 /);
     expect(parse(ran.stdout).move).toBe('d1-a1--');
+  });
+
+  it('says so when a level plays from its opening book, instead of a depth and a score', async () => {
+    const ran = await tafl(['bestmove', '--rules', 'plazoleta', '--level', '6', '--seed', '2']);
+    const [first, move] = lines(ran.stdout);
+    expect(first).toMatch(/^book pv \S+$/);
+    expect(move).toBe(first!.split(' ')[2]);
   });
 
   it('says that a game which has ended has no move', async () => {

@@ -61,11 +61,8 @@ export { seededRandom };
 const gaussian = (random: () => number): number =>
   Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 
-/** What `levelMove` answers: a search's result, marked when the move came from the book. */
-export interface LevelResult extends SearchResult {
-  /** True when the move is the opening book's (no search: depth 0, score 0). */
-  readonly book?: boolean;
-}
+/** What `levelMove` answers: a search's result, marked when the move came from the book (`book`). */
+export type LevelResult = SearchResult;
 
 /**
  * The move of a level in `pos`. `limits` may tighten the level's own budget (a clock); the

@@ -84,6 +84,8 @@ export interface SearchInfo {
    * to the end, and `depth` its length.
    */
   readonly tablebase?: { readonly value: 'win' | 'loss' | 'draw'; readonly distance: number };
+  /** True when the move is the opening book's (a level's; no search: depth 0, score 0). */
+  readonly book?: boolean;
 }
 
 export interface SearchResult extends SearchInfo {

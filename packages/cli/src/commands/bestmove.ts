@@ -162,10 +162,15 @@ export function formatScore(score: number): string {
   return plies > 0 ? `win in ${plies}` : `loss in ${-plies}`;
 }
 
-/** `depth 5 score 37 nodes 7423 nps 31000 time 239 pv d2-e2 c4-c5 ...` */
+/**
+ * `depth 5 score 37 nodes 7423 nps 31000 time 239 pv d2-e2 c4-c5 ...`; a move of the opening
+ * book is `book pv d2-e2`, an answer of the endgame tables `tablebase score win in 7 ... pv ...`.
+ */
 export const infoLine = (pos: Position, info: SearchInfo): string =>
-  `depth ${info.depth} score ${formatScore(info.score)} nodes ${info.nodes} nps ${info.nps} ` +
-  `time ${info.timeMs} pv ${moveRecords(pos, info.pv).join(' ')}\n`;
+  info.book === true
+    ? `book pv ${moveRecords(pos, info.pv).join(' ')}\n`
+    : `${info.tablebase !== undefined ? 'tablebase' : `depth ${info.depth}`} score ${formatScore(info.score)} ` +
+      `nodes ${info.nodes} nps ${info.nps} time ${info.timeMs} pv ${moveRecords(pos, info.pv).join(' ')}\n`;
 
 /** The OTN records of moves played in turn from `pos` (left as it was), with their captures. */
 export function moveRecords(pos: Position, moves: readonly Move[]): string[] {

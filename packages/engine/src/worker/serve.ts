@@ -215,4 +215,5 @@ const infoOf = (info: SearchInfo): SearchInfo => ({
   nps: info.nps,
   ...(info.lines !== undefined && { lines: info.lines.map((l) => ({ score: l.score, pv: [...l.pv] })) }),
   ...(info.tablebase !== undefined && { tablebase: { ...info.tablebase } }),
+  ...(info.book === true && { book: true }),
 });
