@@ -19,8 +19,7 @@ export const PUZZLE_DEFAULTS = {
   seed: 1,
   nodes: 3000,
   maxMoves: 8,
-  proofNodes: 2_000_000,
-  solveNodes: 1_000_000,
+  proofNodes: 400_000,
   maxGames: 400,
 } as const;
 
@@ -41,7 +40,8 @@ const usage = `Usage: tafl puzzles build (--rules ID ... | --all) [--count N] [-
   --seed N            the seed of the games (default ${PUZZLE_DEFAULTS.seed})
   --nodes N           the self-play search's nodes a move (default ${PUZZLE_DEFAULTS.nodes})
   --max-moves N       the longest puzzle in moves, 2 to 8 (default ${PUZZLE_DEFAULTS.maxMoves})
-  --proof-nodes N     the bounded search's budget for one puzzle (default ${PUZZLE_DEFAULTS.proofNodes})
+  --proof-nodes N     the budget of a puzzle's proofs in positions, for the bounded search and for
+                      df-pn each (default ${PUZZLE_DEFAULTS.proofNodes}); a puzzle not proved within it is dropped
   --max-games N       games a ruleset at most (default ${PUZZLE_DEFAULTS.maxGames})
   --out FILE          write the puzzles as JSON (the web app's packages/web/src/puzzles/puzzle-data.json)
   -h, --help          show this help
@@ -82,7 +82,6 @@ function run(argv: readonly string[], io: Io): Promise<number> {
       maxMoves: wholeNumber('max-moves', values['max-moves'], 2, 8) ?? PUZZLE_DEFAULTS.maxMoves,
       proofNodes:
         wholeNumber('proof-nodes', values['proof-nodes'], 1000, 1_000_000_000) ?? PUZZLE_DEFAULTS.proofNodes,
-      solveNodes: PUZZLE_DEFAULTS.solveNodes,
       maxGames: wholeNumber('max-games', values['max-games'], 1, 1_000_000) ?? PUZZLE_DEFAULTS.maxGames,
     };
     const runs: PuzzleFile['runs'][number][] = [];
@@ -109,7 +108,6 @@ function run(argv: readonly string[], io: Io): Promise<number> {
           nodes: options.nodes,
           maxMoves: options.maxMoves,
           proofNodes: options.proofNodes,
-          solveNodes: options.solveNodes,
           count: options.count,
           maxGames: options.maxGames,
         },

@@ -22,10 +22,8 @@ export interface GenerateOptions {
   readonly nodes: number;
   /** The longest puzzle in moves (its own moves, as players count: 2N - 1 plies). */
   readonly maxMoves: number;
-  /** The bounded search's budget for one puzzle's proof, in positions. */
+  /** The budget of one puzzle's proofs in positions: the bounded search's, and df-pn's. */
   readonly proofNodes: number;
-  /** The df-pn budget for the second proof, in positions. */
-  readonly solveNodes: number;
   /** Games to try at most. */
   readonly maxGames: number;
 }
@@ -113,7 +111,7 @@ function puzzleAt(game: Position, options: GenerateOptions, index: number): Gene
   const outcome = provePuzzle(pos, 2 * options.maxMoves - 1, options.proofNodes);
   if (outcome.kind !== 'proved') return undefined;
   const proof: Proof = outcome.proof;
-  const solved = solve(pos, { nodes: options.solveNodes, lineNodes: 1 });
+  const solved = solve(pos, { nodes: options.proofNodes, lineNodes: 1 });
   if (solved.result !== 'win' || solved.proofSize === undefined) return undefined;
   const finds = engineFinds(pos, proof.line[0]!);
   const moves = (proof.plies + 1) / 2;
