@@ -149,16 +149,20 @@ function probe(values: Values, io: Io): void {
   const tb = loadTables(dir, rules, wanted);
   const loadMs = performance.now() - start;
   const answer = tb.probe(pos)!;
-  const line = tb.line(pos, 200);
+  // A won or lost line runs to the end; a drawn one would never end, so it is cut short.
+  const line = tb.line(pos, answer.value === 'draw' ? DRAWN_LINE : answer.distance);
   io.stdout.write(
     `${tbMaterialName(m)}, ${pos.turn} to move: ${describe(answer)} (tablebase, counters set aside)\n` +
       (tb.isExact(pos, answer) ? '' : `under the ruleset's counters the answer may be a draw\n`) +
       (line.length > 0
-        ? `best move: ${makeMoveSquares(pos.geo, line[0]!)}\nline: ${lineText(pos, line)}\n`
+        ? `best move: ${makeMoveSquares(pos.geo, line[0]!)}\nline: ${lineText(pos, line)}${answer.value === 'draw' ? ' ...' : ''}\n`
         : '') +
       `tables loaded in ${(loadMs / 1000).toFixed(2)} s\n`,
   );
 }
+
+/** The plies of a drawn line that `probe` shows. */
+const DRAWN_LINE = 12;
 
 function describe(a: TbAnswer): string {
   if (a.value === 'draw') return 'draw';
