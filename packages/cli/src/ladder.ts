@@ -4,7 +4,7 @@
  * Ard Ri, the least one-sided of each family: where one side wins nearly every game, a pair of
  * games with the sides swapped splits whoever is stronger, and no level could show 70%), level L
  * plays level L-1 for L from 2 to 6, and level 6 plays level 1, each a match of game pairs (50 by
- * default) at 100 ms a move, two games at a time, through the same match code as `tafl match`. It prints the scores with their 95%
+ * default) at 250 ms a move, two games at a time, through the same match code as `tafl match`. It prints the scores with their 95%
  * intervals and Elo differences, whether each level scores 70% against the one below, and each
  * level's longest move against its budget. It takes long (about half an hour a ruleset on two
  * cores) and never fails on a figure: it is a benchmark.
@@ -44,7 +44,7 @@ const usage = `Usage: npm run bench:ladder -- [--rules ID]... [--all] [--pairs N
                      wins, so a stronger engine can show)
   --all              every ruleset, all eight
   --pairs N          game pairs a match (default 50; with --against, 200)
-  --time MS          milliseconds a move (default 100; with --against, 200)
+  --time MS          milliseconds a move (default 250; with --against, 200)
   --jobs N           games at a time (default 2; with --threads above 1, 1)
   --openings PLIES   random plies of every opening (default 4)
   --seed N           the seed of the openings and the levels' choices (default 1)
@@ -262,7 +262,7 @@ function parseLadderOptions(argv: readonly string[]): LadderOptions | undefined 
     against: against === undefined ? undefined : resolveCommit(against).slice(0, 12),
     threads,
     pairs: wholeNumber('pairs', values.pairs, 1, 100_000) ?? (against !== undefined ? 200 : 50),
-    timeMs: wholeNumber('time', values.time, 1, 3_600_000) ?? (against !== undefined ? 200 : 100),
+    timeMs: wholeNumber('time', values.time, 1, 3_600_000) ?? (against !== undefined ? 200 : 250),
     jobs: wholeNumber('jobs', values.jobs, 1, 256) ?? (threads > 1 ? 1 : 2),
     plies: wholeNumber('openings', values.openings, 0, 40) ?? 4,
     seed: wholeNumber('seed', values.seed, 0, 2 ** 32 - 1) ?? 1,

@@ -33,11 +33,11 @@ export interface Level {
 }
 
 export const LEVELS: readonly Level[] = [
-  { level: 1, timeMs: 300, depth: 1, noise: 200 },
-  { level: 2, timeMs: 300, depth: 1, noise: 70 },
-  { level: 3, timeMs: 400, depth: 2, noise: 40 },
+  { level: 1, timeMs: 300, depth: 1, noise: 600 },
+  { level: 2, timeMs: 300, depth: 1, noise: 100 },
+  { level: 3, timeMs: 400, depth: 2, noise: 60 },
   { level: 4, timeMs: 400, maxDepth: 3, noise: 0 },
-  { level: 5, timeMs: 600, maxDepth: 5, noise: 0, book: 0.5 },
+  { level: 5, timeMs: 600, maxDepth: 6, noise: 0, book: 0.5 },
   { level: 6, timeMs: 1000, noise: 0, book: 0.2 },
 ];
 
