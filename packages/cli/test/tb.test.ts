@@ -1,7 +1,10 @@
 // tafl tb (issue 16): building a ruleset's tables with a resume, and probing a position.
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { presetById } from '@tafl/core';
+import { parseTbTable, tbTableBytes } from '@tafl/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tafl } from './helpers.js';
 
@@ -104,5 +107,24 @@ describe('tafl tb probe', () => {
     expect(more.code).toBe(2);
     expect(more.stderr).toMatch(/no table of K\+0D\+3A/);
     expect(more.stderr).toMatch(/tafl tb build --rules ard-ri-fr --pieces 4/);
+  });
+});
+
+describe('tafl tb verify', () => {
+  it('finds every entry of the tables right against its moves, and says so of a table made wrong', async () => {
+    const ok = await tafl(['tb', 'verify', '--rules', 'ard-ri-fr', '--pieces', '2', '--dir', dir]);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/K\+0D\+1A: \d+ positions, all right/);
+    // One win made a win in one more ply.
+    const file = join(dir, 'ard-ri-fr', 'k0d1a.tb.gz');
+    const table = parseTbTable(presetById('ard-ri-fr')!, gunzipSync(readFileSync(file)));
+    const e = table.entries;
+    const i = e.findIndex((x) => x >> 6 === 1);
+    e[i] = e[i]! + 1;
+    writeFileSync(file, gzipSync(tbTableBytes(table)));
+    const bad = await tafl(['tb', 'verify', '--rules', 'ard-ri-fr', '--pieces', '2', '--dir', dir]);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toMatch(/K\+0D\+1A: \d+ positions, WRONG/);
+    expect(bad.stderr).toMatch(/disagree with their moves/);
   });
 });

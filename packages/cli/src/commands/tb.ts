@@ -14,9 +14,11 @@ import { columns } from '../format.js';
 import type { Io } from '../io.js';
 import { buildTablebases, type MaterialReport } from '../tb/build.js';
 import { DEFAULT_TB_DIR, hasTable, loadTables } from '../tb/files.js';
+import { verifyTable } from '../tb/verify.js';
 
 const usage = `Usage: tafl tb build --rules ID [--pieces N] [--dir DIR] [--threads N]
        tafl tb probe --rules ID --position P [--turn SIDE] [--dir DIR]
+       tafl tb verify --rules ID [--pieces N] [--dir DIR]
 
   Endgame tablebases: every position of the king and a few other pieces, won, lost or drawn
   for the side to move and the distance to the end in plies, with best play on both sides,
@@ -30,6 +32,10 @@ const usage = `Usage: tafl tb build --rules ID [--pieces N] [--dir DIR] [--threa
 
   probe: the value of a position from the tables, the distance to the end, the best move and
   the line to the end.
+
+  verify: checks every entry of the tables built (up to --pieces) against its moves as the
+  core plays them, one ply down; a table that passes is right, draws included. Slow: minutes
+  a ruleset up to four pieces.
 
   --rules ID           a named ruleset
   --pieces N           build: pieces on the board, king included, 1 to ${TB_MAX_PIECES} (default ${TB_MAX_PIECES})
@@ -64,7 +70,11 @@ function run(argv: readonly string[], io: Io): Promise<number> {
       throw new CliError(`tb ${action} does not take the argument ${JSON.stringify(rest[0])}`);
     if (action === 'build') await build(values, io);
     else if (action === 'probe') probe(values, io);
-    else throw new CliError(`tb takes build or probe, not ${JSON.stringify(action)}; see tafl tb --help`);
+    else if (action === 'verify') verify(values, io);
+    else
+      throw new CliError(
+        `tb takes build, probe or verify, not ${JSON.stringify(action)}; see tafl tb --help`,
+      );
     return EXIT_OK;
   });
 }
@@ -159,6 +169,29 @@ function probe(values: Values, io: Io): void {
         : '') +
       `tables loaded in ${(loadMs / 1000).toFixed(2)} s\n`,
   );
+}
+
+function verify(values: Values, io: Io): void {
+  if (values.position !== undefined || values.turn !== undefined || values.threads !== undefined)
+    throw new CliError('tb verify takes --rules, --pieces and --dir');
+  const rules = rulesOf(values, 'verify');
+  const pieces = whole('pieces', values.pieces, 1, TB_MAX_PIECES, TB_MAX_PIECES);
+  const dir = values.dir ?? DEFAULT_TB_DIR;
+  const wanted = tbMaterials(rules, pieces);
+  const tb = loadTables(dir, rules, wanted);
+  if (tb.loaded.length === 0) throw new CliError(`there are no tables of ${rules.id} in ${dir}`);
+  let wrong = 0;
+  for (const table of tb.loaded) {
+    const start = performance.now();
+    const r = verifyTable(rules, tb, table);
+    wrong += r.wrong.length;
+    const s = ((performance.now() - start) / 1000).toFixed(1);
+    io.stdout.write(
+      `${r.material}: ${r.checked} positions, ${r.wrong.length === 0 ? 'all right' : 'WRONG'} (${s} s)\n`,
+    );
+    for (const w of r.wrong) io.stdout.write(`  ${w}\n`);
+  }
+  if (wrong > 0) throw new CliError(`entries of the tables disagree with their moves (${wrong} shown)`);
 }
 
 /** The plies of a drawn line that `probe` shows. */
