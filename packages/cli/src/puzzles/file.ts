@@ -2,7 +2,8 @@
  * The puzzle file: the web app's data (packages/web/src/puzzles/puzzle-data.json). A header says
  * what made it (the command, its seed and settings) and what its words mean; then the puzzles.
  * It is written as the repository's prettier formats JSON (objects one key a line, an array on
- * one line when it fits in 110 columns), so the file is never reformatted by hand.
+ * one line when it fits in 110 columns, unless it holds arrays of two or more items each), so the
+ * file is never reformatted by hand.
  */
 
 import type { GeneratedPuzzle } from './generate.js';
@@ -31,9 +32,14 @@ export const NOTE =
 
 const WIDTH = 110;
 
+/** Prettier breaks an array of two or more arrays that each hold two or more items, whatever its length. */
+const breaks = (v: readonly unknown[]): boolean =>
+  v.length > 1 && v.every((x) => Array.isArray(x) && x.length > 1);
+
 function value(v: unknown, indent: number, prefix: number): string {
   const flat = inline(v);
-  if (!Array.isArray(v) || indent + prefix + flat.length + 1 <= WIDTH || v.length === 0) return flat;
+  if (!Array.isArray(v) || v.length === 0) return flat;
+  if (!breaks(v) && indent + prefix + flat.length + 1 <= WIDTH) return flat;
   const pad = ' '.repeat(indent + 2);
   const items = v.map((item) => pad + value(item, indent + 2, 0));
   return `[\n${items.join(',\n')}\n${' '.repeat(indent)}]`;
