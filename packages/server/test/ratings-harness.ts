@@ -48,7 +48,12 @@ export async function place(
         })
       : new Kysely<Database>({
           dialect: new PostgresDialect({
-            pool: new pg.Pool({ connectionString: database.setup.databaseUrl }),
+            pool: (() => {
+              const pool = new pg.Pool({ connectionString: database.setup.databaseUrl });
+              // Removing the database at the end ends any connection still idle here: not a failure.
+              pool.on('error', () => {});
+              return pool;
+            })(),
           }),
         });
   cleanup.push(() => db.destroy());
