@@ -8,33 +8,10 @@
 //   suite's depth (solverDepth plies from the position, so solverDepth - 1 after the move).
 // Budgets: 1 million positions for a win, 200 000 for each wrong defence (the whole suite takes
 // about 1.4 million positions in all).
-import { readFileSync } from 'node:fs';
-import { makeMoveSquares, opposite, positionFromOtn, presetById, type Position, type Side } from '@tafl/core';
+import { makeMoveSquares, opposite } from '@tafl/core';
 import { describe, expect, it } from 'vitest';
+import { setUp, suite } from './tactics-fixture.js';
 import { BoundedSearch, DfPn, solve, solverPosition } from '../src/solve/index.js';
-
-interface Tactic {
-  readonly id: string;
-  readonly rules: string;
-  readonly position: string;
-  readonly turn: Side;
-  readonly kind: 'win' | 'defence';
-  readonly plies: number;
-  readonly moves: readonly string[];
-  readonly provenance: { readonly solverDepth: number };
-}
-
-const suite = JSON.parse(readFileSync(new URL('./fixtures/tactics.json', import.meta.url), 'utf8')) as {
-  readonly tactics: readonly Tactic[];
-};
-
-function setUp(t: Tactic): Position {
-  const rules = presetById(t.rules);
-  if (rules === undefined) throw new Error(`${t.id}: unknown ruleset ${t.rules}`);
-  const pos = positionFromOtn(rules, t.position, t.turn);
-  if (!pos.ok) throw new Error(`${t.id}: ${pos.message}`);
-  return pos.value;
-}
 
 describe('the solver proves the tactics suite', () => {
   it('has the 96 tactics', () => expect(suite.tactics.length).toBe(96));

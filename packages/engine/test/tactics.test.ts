@@ -6,46 +6,14 @@
 // The engine plays at level 6 strength, but under a fixed node budget instead of level 6's
 // second, so the result does not depend on the machine: it must find each win at its exact
 // distance, and each defence.
-import { readFileSync } from 'node:fs';
-import {
-  PRESETS,
-  makeMoveSquares,
-  parseMove,
-  positionFromOtn,
-  presetById,
-  type Position,
-  type Side,
-} from '@tafl/core';
+import { PRESETS, makeMoveSquares, parseMove } from '@tafl/core';
 import { describe, expect, it } from 'vitest';
+import { setUp, suite, type Tactic } from './tactics-fixture.js';
 import { Search, mateIn } from '../src/search.js';
 import { weightsFor } from '../src/weights.js';
 
 /** About a second of level 6 on the 2-core CI machine (150k to 250k nodes a second there). */
 const NODES = 200_000;
-
-interface Tactic {
-  readonly id: string;
-  readonly rules: string;
-  readonly position: string;
-  readonly turn: Side;
-  readonly kind: 'win' | 'defence';
-  readonly theme: string;
-  readonly plies: number;
-  readonly moves: readonly string[];
-  readonly provenance: { readonly solverDepth: number };
-}
-
-const suite = JSON.parse(readFileSync(new URL('./fixtures/tactics.json', import.meta.url), 'utf8')) as {
-  readonly tactics: readonly Tactic[];
-};
-
-function setUp(t: Tactic): Position {
-  const rules = presetById(t.rules);
-  if (rules === undefined) throw new Error(`${t.id}: unknown ruleset ${t.rules}`);
-  const pos = positionFromOtn(rules, t.position, t.turn);
-  if (!pos.ok) throw new Error(`${t.id}: ${pos.message}`);
-  return pos.value;
-}
 
 describe('the tactics suite', () => {
   const byRules = (id: string): Tactic[] => suite.tactics.filter((t) => t.rules === id);
