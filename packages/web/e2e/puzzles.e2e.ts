@@ -39,7 +39,7 @@ describe('the puzzle page', () => {
     await page.getByText(`${side} to play and win in ${puzzle.moves} moves.`).waitFor();
     expect(await status(page).textContent()).toBe('Your move.');
 
-    // Any other first move is wrong: the puzzle's first move is unique.
+    // Any other first move is wrong: the puzzle's first move is the only one that wins this fast.
     const start = positionAt(puzzle, 0);
     const wrong = start
       .legalMoves()
@@ -47,7 +47,9 @@ describe('the puzzle page', () => {
       .find((m) => m !== puzzle.line[0])!;
     const before = await square(page, wrong.split('-')[0]!).getAttribute('aria-label');
     await click(page, wrong);
-    await page.getByText(`${wrong} is not the winning move. Try again, or show the solution.`).waitFor();
+    await page
+      .getByText(`${wrong} does not win in ${puzzle.moves} moves. Try again, or show the solution.`)
+      .waitFor();
     expect(await square(page, wrong.split('-')[0]!).getAttribute('aria-label')).toBe(before);
 
     // The line: each of the winner's moves, then the stored reply played by the page.

@@ -234,7 +234,7 @@ function PuzzleBoard({
       : status.kind === 'shown'
         ? p.solution(puzzle.line.join(' '))
         : status.kind === 'wrong'
-          ? p.wrong(status.move)
+          ? p.wrong(status.move, (puzzle.line.length - played.length + 1) / 2)
           : status.kind === 'also'
             ? p.also(status.move)
             : status.kind === 'right'

@@ -25,7 +25,8 @@ const en = {
   right: (reply: string) => `Right! The reply: ${reply}. Your move.`,
   solved: 'Solved!',
   solvedBefore: 'You have solved this puzzle before.',
-  wrong: (move: string) => `${move} is not the winning move. Try again, or show the solution.`,
+  wrong: (move: string, moves: number) =>
+    `${move} does not win ${moves === 1 ? 'at once' : `in ${moves} moves`}. Try again, or show the solution.`,
   also: (move: string) =>
     `${move} wins as fast too, but this puzzle follows the line the solver found: try another move.`,
   lineNote:
@@ -59,7 +60,8 @@ const es: PuzzleText = {
   right: (reply) => `¡Bien! La respuesta: ${reply}. Te toca.`,
   solved: '¡Resuelto!',
   solvedBefore: 'Ya resolviste este problema.',
-  wrong: (move) => `${move} no es la jugada ganadora. Inténtalo de nuevo o mira la solución.`,
+  wrong: (move, moves) =>
+    `${move} no gana ${moves === 1 ? 'en el acto' : `en ${moves} jugadas`}. Inténtalo de nuevo o mira la solución.`,
   also: (move) =>
     `${move} también gana igual de rápido, pero este problema sigue la línea que encontró el resolvedor: prueba otra jugada.`,
   lineNote:
@@ -91,7 +93,8 @@ const fr: PuzzleText = {
   right: (reply) => `Bien joué ! La réponse : ${reply}. À vous de jouer.`,
   solved: 'Résolu !',
   solvedBefore: 'Vous avez déjà résolu ce problème.',
-  wrong: (move) => `${move} n’est pas le coup gagnant. Réessayez, ou affichez la solution.`,
+  wrong: (move, moves) =>
+    `${move} ne gagne pas ${moves === 1 ? 'sur-le-champ' : `en ${moves} coups`}. Réessayez, ou affichez la solution.`,
   also: (move) =>
     `${move} gagne aussi vite, mais ce problème suit la ligne trouvée par le solveur : essayez un autre coup.`,
   lineNote:
