@@ -202,6 +202,13 @@ export class Search {
   private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
   private readonly routeSquares = new Uint8Array(256);
+  /** Keys of the positions on the search's path by ply, to see a repetition within it. */
+  private readonly pathLo = new Int32Array(MAX_PLY + 1);
+  private readonly pathHi = new Int32Array(MAX_PLY + 1);
+  /** The ply of the node that passed for the null move now searched, or -1. */
+  private nullPly = -1;
+  /** The rules draw on a repeated position (a repetition on the search's path then scores 0). */
+  private repetitionDraws = false;
 
   /** The endgame tables the search looks positions up in, if it was given them. */
   readonly tablebase: Tablebase | undefined;
@@ -272,6 +279,7 @@ export class Search {
       this.ctx = evalContext(pos, this.weights ?? weightsFor(pos.rules));
       this.ctxRules = pos.rules;
       this.quietLimited = pos.rules.quietPlyLimit > 0;
+      this.repetitionDraws = pos.rules.repetitionDraws;
     }
     return this.ctx;
   }
@@ -508,6 +516,8 @@ export class Search {
     this.context(pos);
     const moves = pos.mustPass() ? [PASS] : pos.legalMoves();
     const rootPly = pos.ply;
+    this.pathLo[0] = pos.keyLo;
+    this.pathHi[0] = pos.keyHi;
     let scored: { move: Move; score: number }[] = [];
     for (let d = 1; d <= depth; d++) {
       this.iteration = d;
@@ -561,6 +571,19 @@ export class Search {
       throw new Abort();
   }
 
+  /**
+   * Does `pos` stand already on the search's path since the root (no capture and no null move
+   * between)? Going back to it is as good as the draw the rules give on its third occurrence:
+   * the side it suits can repeat the cycle, the other has not gained by it.
+   */
+  private repeatsOnPath(pos: Position, ply: number): boolean {
+    const limit = Math.max(ply - pos.quietPlies, this.nullPly + 1, 0);
+    const lo = pos.keyLo;
+    const hi = pos.keyHi;
+    for (let i = ply - 4; i >= limit; i -= 2) if (this.pathLo[i] === lo && this.pathHi[i] === hi) return true;
+    return false;
+  }
+
   /** The score of a finished game for the side to move, `ply` plies from the root. */
   private terminal(pos: Position, ply: number): number {
     const outcome = pos.outcome();
@@ -581,7 +604,10 @@ export class Search {
         const score = this.tablebaseScore(pos, ply);
         if (score !== undefined) return score;
       }
+      if (this.repetitionDraws && this.repeatsOnPath(pos, ply)) return 0;
     }
+    this.pathLo[ply] = pos.keyLo;
+    this.pathHi[ply] = pos.keyHi;
     const ctx = this.ctx!;
     const defendersToMove = pos.turn === 'defenders';
     const king = pos.kingSquare;
@@ -629,9 +655,11 @@ export class Search {
       if (depth >= 3 && stand >= beta && !pos.mustPass() && this.nullAllowed) {
         const reduction = 2 + (depth >> 2);
         this.nullAllowed = false;
+        this.nullPly = ply;
         pos.play(PASS);
         const score = -this.negamax(pos, depth - 1 - reduction, -beta, -beta + 1, ply + 1);
         pos.undo();
+        this.nullPly = -1;
         this.nullAllowed = true;
         if (score >= beta && score < WIN_BOUND) return score;
       }
