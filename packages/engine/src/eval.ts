@@ -2,7 +2,8 @@
  * The evaluation: a weighted sum of features read off the board, built from the rule
  * parameters (where the king escapes, how he is captured), never from a ruleset's name. The
  * features are counts (material, mobility, the king's routes and freedom, guards of the squares
- * beside the escape squares, pieces that can be taken next move); the weights are data, tuned
+ * beside the escape squares, pieces that can be taken next move, and for a king who steps his
+ * fewest steps to an escape square and how many he can reach); the weights are data, tuned
  * per ruleset by scripts/tune.mjs from the engine's own games (weights.ts).
  *
  * Every feature is counted from the defenders' side (more is better for them, so the attackers'
@@ -30,6 +31,8 @@ export const FEATURES = [
   'kingHanging',
   'kingToCentre',
   'tempo',
+  'kingStepsNear',
+  'kingEscapesReachable',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 export type Weights = { readonly [f in Feature]: number };
@@ -47,6 +50,18 @@ export interface EvalContext {
   /** Manhattan distance of each square from the throne. */
   readonly toCentre: Uint8Array;
   readonly features: Float64Array;
+  /**
+   * The king moves one square at a time and the step features have a weight: they are counted
+   * only then (a ruleset whose weights leave them out pays nothing for them).
+   */
+  readonly kingSteps: boolean;
+  /** May the king stop on the empty throne again (he may cross it in steps only then)? */
+  readonly kingReturns: boolean;
+  /** Escape squares, 1 on each. */
+  readonly escape: Uint8Array;
+  /** Scratch of the king's breadth-first search: steps + 1 by square (0 unseen), and the queue. */
+  readonly stepDist: Uint8Array;
+  readonly stepQueue: Int32Array;
   /**
    * The weighted features of the ruleset's starting position (tempo aside), taken off every
    * score so that the start is even and a draw (0) means what it should to both sides.
@@ -84,6 +99,12 @@ export function evalContext(pos: Position, weights: Weights): EvalContext {
     guard,
     toCentre,
     features: new Float64Array(FEATURE_COUNT),
+    kingSteps:
+      pos.rules.kingMove === 'step' && (weights.kingStepsNear !== 0 || weights.kingEscapesReachable !== 0),
+    kingReturns: pos.rules.kingReturns,
+    escape,
+    stepDist: new Uint8Array(geo.squares),
+    stepQueue: new Int32Array(geo.squares),
     offset: 0,
   };
   const start = positionFromOtn(pos.rules);
@@ -138,6 +159,7 @@ export function features(pos: Position, ctx: EvalContext): Float64Array {
       if (routesFrom(pos, ctx, t.lineSquare[t.colLine[k]! * n + 31 - Math.clz32(m & -m)]!) > 0) inTwo++;
     f[F.kingRoutesInTwo] = inTwo;
     f[F.kingToCentre] = ctx.toCentre[k]!;
+    if (ctx.kingSteps) kingStepFeatures(pos, ctx, k, f);
     for (let d = 0; d < 4; d++) {
       const s = nb[k * 4 + d]!;
       if (s < 0) continue;
@@ -154,6 +176,50 @@ export function features(pos: Position, ctx: EvalContext): Float64Array {
   }
   hanging(pos, f);
   return f;
+}
+
+/** Nearer escape than this many steps counts in `kingStepsNear`. */
+const STEP_CAP = 7;
+/** At most this many reachable escape squares count in `kingEscapesReachable`. */
+const ESCAPES_CAP = 4;
+
+/**
+ * For a king who steps: a breadth-first search of his steps over empty squares (the throne
+ * only where he may return to it) to the escape squares. `kingStepsNear` is STEP_CAP less the
+ * fewest steps to one (0 when none is within reach), `kingEscapesReachable` how many escape
+ * squares he can reach at all (at most ESCAPES_CAP).
+ */
+function kingStepFeatures(pos: Position, ctx: EvalContext, k: number, f: Float64Array): void {
+  const cells = pos.board.cells;
+  const nb = pos.geo.neighbour;
+  const throne = pos.geo.throne;
+  const dist = ctx.stepDist;
+  const queue = ctx.stepQueue;
+  const escape = ctx.escape;
+  dist.fill(0);
+  dist[k] = 1;
+  queue[0] = k;
+  let head = 0;
+  let tail = 1;
+  let nearest = 0;
+  let found = 0;
+  while (head < tail) {
+    const sq = queue[head++]!;
+    const d = dist[sq]!;
+    if (escape[sq] && sq !== k) {
+      if (nearest === 0) nearest = d - 1;
+      if (++found >= ESCAPES_CAP) break;
+      continue;
+    }
+    for (let i = 0; i < 4; i++) {
+      const s = nb[sq * 4 + i]!;
+      if (s < 0 || dist[s] !== 0 || cells[s] !== EMPTY || (s === throne && !ctx.kingReturns)) continue;
+      dist[s] = d + 1;
+      queue[tail++] = s;
+    }
+  }
+  f[F.kingStepsNear] = nearest > 0 ? Math.max(0, STEP_CAP - nearest) : 0;
+  f[F.kingEscapesReachable] = found;
 }
 
 /** Counts the pieces each side could take with its next move (if it were its turn). */

@@ -28,16 +28,32 @@ export const DEFAULT_WEIGHTS: Weights = {
   kingHanging: -300,
   kingToCentre: 5,
   tempo: 10,
+  kingStepsNear: 0,
+  kingEscapesReachable: 0,
 };
+
+/**
+ * Hand-set weights of the stepping king's features where he escapes to the corners (set with
+ * self-play matches at a fixed node budget against the defaults; the engine's README), under a
+ * ruleset's tuned entry: a tuned entry that gives them wins.
+ */
+export const STEPPING_KING_WEIGHTS: Partial<Weights> = {
+  kingStepsNear: 15,
+  kingEscapesReachable: 15,
+};
+
+const steppingToCorners = (rules: RuleParameters): boolean =>
+  rules.kingMove === 'step' && rules.escape === 'corners';
 
 const sameParameters = (a: RuleParameters, b: RuleParameters): number =>
   (Object.keys(a) as (keyof RuleParameters)[]).filter((k) => a[k] === b[k]).length;
 
 export function weightsFor(rules: Ruleset): Weights {
+  const base = steppingToCorners(rules) ? { ...DEFAULT_WEIGHTS, ...STEPPING_KING_WEIGHTS } : DEFAULT_WEIGHTS;
   const own = TUNED_WEIGHTS[rules.id];
-  if (own) return { ...DEFAULT_WEIGHTS, ...own };
+  if (own) return { ...base, ...own };
   const nearest = [...PRESETS]
     .filter((p) => TUNED_WEIGHTS[p.id] !== undefined)
     .sort((a, b) => sameParameters(b, rules) - sameParameters(a, rules))[0];
-  return { ...DEFAULT_WEIGHTS, ...(nearest ? TUNED_WEIGHTS[nearest.id] : {}) };
+  return { ...base, ...(nearest ? TUNED_WEIGHTS[nearest.id] : {}) };
 }
