@@ -62,6 +62,8 @@ export interface EvalContext {
   /** Scratch of the king's breadth-first search: steps + 1 by square (0 unseen), and the queue. */
   readonly stepDist: Uint8Array;
   readonly stepQueue: Int32Array;
+  /** The same search's bit sets, on a board of 64 squares or fewer. */
+  readonly stepBits: StepBits | undefined;
   /**
    * The weighted features of the ruleset's starting position (tempo aside), taken off every
    * score so that the start is even and a draw (0) means what it should to both sides.
@@ -105,6 +107,7 @@ export function evalContext(pos: Position, weights: Weights): EvalContext {
     escape,
     stepDist: new Uint8Array(geo.squares),
     stepQueue: new Int32Array(geo.squares),
+    stepBits: stepBits(pos, escape),
     offset: 0,
   };
   const start = positionFromOtn(pos.rules);
@@ -187,9 +190,107 @@ const ESCAPES_CAP = 4;
  * For a king who steps: a breadth-first search of his steps over empty squares (the throne
  * only where he may return to it) to the escape squares. `kingStepsNear` is STEP_CAP less the
  * fewest steps to one (0 when none is within reach), `kingEscapesReachable` how many escape
- * squares he can reach at all (at most ESCAPES_CAP).
+ * squares he can reach at all (at most ESCAPES_CAP). On a board of 64 squares or fewer the
+ * search floods a bit set of two words a step at a time.
  */
 function kingStepFeatures(pos: Position, ctx: EvalContext, k: number, f: Float64Array): void {
+  const bits = ctx.stepBits;
+  if (bits === undefined) {
+    kingStepsByQueue(pos, ctx, k, f);
+    return;
+  }
+  const board = pos.board;
+  const n = pos.geo.size;
+  // The squares he may step on: empty ones, the throne only where he may return to it.
+  let openLo = bits.fullLo & ~bits.closedLo;
+  let openHi = bits.fullHi & ~bits.closedHi;
+  for (let side = 0; side < 2; side++) {
+    const list = board.lists[side]!;
+    for (let i = 0; i < board.counts[side]!; i++) {
+      const sq = list[i]!;
+      if (sq < 32) openLo &= ~(1 << sq);
+      else openHi &= ~(1 << (sq - 32));
+    }
+  }
+  let reachedLo = k < 32 ? 1 << k : 0;
+  let reachedHi = k < 32 ? 0 : 1 << (k - 32);
+  let frontLo = reachedLo;
+  let frontHi = reachedHi;
+  let nearest = 0;
+  for (let step = 1; ; step++) {
+    // One step every way: left (square - 1), right (+ 1), down (- n), up (+ n).
+    const lLo = frontLo & bits.notFirstLo;
+    const lHi = frontHi & bits.notFirstHi;
+    const rLo = frontLo & bits.notLastLo;
+    const rHi = frontHi & bits.notLastHi;
+    let nextLo =
+      (lLo >>> 1) | (lHi << 31) | (rLo << 1) | (frontLo >>> n) | (frontHi << (32 - n)) | (frontLo << n);
+    let nextHi =
+      (lHi >>> 1) | (rHi << 1) | (rLo >>> 31) | (frontHi >>> n) | (frontHi << n) | (frontLo >>> (32 - n));
+    nextLo &= openLo & ~reachedLo;
+    nextHi &= openHi & ~reachedHi;
+    if ((nextLo | nextHi) === 0) break;
+    reachedLo |= nextLo;
+    reachedHi |= nextHi;
+    if (nearest === 0 && ((nextLo & bits.escapeLo) | (nextHi & bits.escapeHi)) !== 0) nearest = step;
+    // He does not step on from an escape square: the game is over there.
+    frontLo = nextLo & ~bits.escapeLo;
+    frontHi = nextHi & ~bits.escapeHi;
+  }
+  f[F.kingStepsNear] = nearest > 0 ? Math.max(0, STEP_CAP - nearest) : 0;
+  f[F.kingEscapesReachable] = Math.min(
+    ESCAPES_CAP,
+    popcount(reachedLo & bits.escapeLo) + popcount(reachedHi & bits.escapeHi),
+  );
+}
+
+/** The bit sets of `kingStepFeatures` on a board of 64 squares or fewer (bit i of lo is square i, of hi square 32 + i). */
+interface StepBits {
+  readonly fullLo: number;
+  readonly fullHi: number;
+  /** The throne, where the king may not return to it. */
+  readonly closedLo: number;
+  readonly closedHi: number;
+  readonly escapeLo: number;
+  readonly escapeHi: number;
+  /** Squares off the first file (a step left stays on the board), and off the last. */
+  readonly notFirstLo: number;
+  readonly notFirstHi: number;
+  readonly notLastLo: number;
+  readonly notLastHi: number;
+}
+
+function stepBits(pos: Position, escape: Uint8Array): StepBits | undefined {
+  const geo = pos.geo;
+  const n = geo.size;
+  if (geo.squares > 64 || n >= 32) return undefined;
+  const words = { full: [0, 0], closed: [0, 0], escape: [0, 0], notFirst: [0, 0], notLast: [0, 0] };
+  const set = (w: number[], sq: number): void => {
+    w[sq >> 5]! |= 1 << (sq & 31);
+  };
+  for (let sq = 0; sq < geo.squares; sq++) {
+    set(words.full, sq);
+    if (sq === geo.throne && !pos.rules.kingReturns) set(words.closed, sq);
+    if (escape[sq]) set(words.escape, sq);
+    if (sq % n !== 0) set(words.notFirst, sq);
+    if (sq % n !== n - 1) set(words.notLast, sq);
+  }
+  return {
+    fullLo: words.full[0]!,
+    fullHi: words.full[1]!,
+    closedLo: words.closed[0]!,
+    closedHi: words.closed[1]!,
+    escapeLo: words.escape[0]!,
+    escapeHi: words.escape[1]!,
+    notFirstLo: words.notFirst[0]!,
+    notFirstHi: words.notFirst[1]!,
+    notLastLo: words.notLast[0]!,
+    notLastHi: words.notLast[1]!,
+  };
+}
+
+/** `kingStepFeatures` on a larger board: the same search with a queue. */
+function kingStepsByQueue(pos: Position, ctx: EvalContext, k: number, f: Float64Array): void {
   const cells = pos.board.cells;
   const nb = pos.geo.neighbour;
   const throne = pos.geo.throne;

@@ -2,9 +2,10 @@
 // to an escape square and how many escape squares he can reach, counted only for a king who
 // steps and only when they weigh something, and the weights that give them a say only where he
 // steps to the corners (weights.ts).
-import { positionFromOtn, presetById, type Position } from '@tafl/core';
+import { positionFromOtn, presetById, startingPosition, type Position } from '@tafl/core';
 import { describe, expect, it } from 'vitest';
 import { evalContext, FEATURES, features, type Feature } from '../src/eval.js';
+import { seededRandom } from '../src/levels.js';
 import { DEFAULT_WEIGHTS, STEPPING_KING_WEIGHTS, weightsFor } from '../src/weights.js';
 
 function position(rulesId: string, record: string): Position {
@@ -62,6 +63,27 @@ describe('the stepping king’s features', () => {
     const open = position('plazoleta', '/7/1t5/7/ttT1Ttt/2K4/7/7/');
     expect(feature(open, 'kingStepsNear', DEFAULT_WEIGHTS)).toBe(0);
     expect(feature(open, 'kingEscapesReachable', DEFAULT_WEIGHTS)).toBe(0);
+  });
+
+  it('come out the same from the bit sets (a board of 49 squares) as from a queue (larger boards)', () => {
+    const weights = { ...DEFAULT_WEIGHTS, ...STEPPING_KING_WEIGHTS };
+    let compared = 0;
+    for (const id of ['plazoleta', 'ard-ri-fr']) {
+      const random = seededRandom(3);
+      for (let game = 0; game < 40; game++) {
+        const pos = startingPosition(presetById(id)!);
+        const ctx = evalContext(pos, weights);
+        expect(ctx.stepBits).toBeDefined();
+        const byQueue = { ...ctx, stepBits: undefined, features: new Float64Array(FEATURES.length) };
+        for (let ply = 0; ply < 120 && !pos.isOver(); ply++) {
+          expect(Array.from(features(pos, byQueue))).toEqual(Array.from(features(pos, ctx)));
+          compared++;
+          const moves = pos.legalMoves();
+          pos.play(moves[Math.floor(random() * moves.length)]!);
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(2000);
   });
 
   it('are weighed only where the king steps to the corners', () => {
