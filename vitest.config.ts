@@ -4,6 +4,10 @@ export default defineConfig({
   test: {
     include: ['packages/*/test/**/*.test.ts'],
     testTimeout: 60_000,
+    // Set-up hooks start real servers, processes and databases; on two loaded cores that can take
+    // longer than vitest's default 10 s (a fresh-clone run beside a benchmark failed three files
+    // so, every test of them passing once started).
+    hookTimeout: 60_000,
     // Most server test files spend their time waiting on real processes, sockets and databases,
     // not computing: a third worker on the two cores of CI took the suite from 10 to 6 minutes.
     maxWorkers: 3,
