@@ -10,7 +10,7 @@
 
 import { ATTACKER, KING, PASS, WIN, WIN_BOUND, type Move, type Position, type Ruleset } from '@tafl/core';
 import { evalContext, evaluate, routesFrom, type EvalContext, type Weights } from './eval.js';
-import { weightsFor } from './weights.js';
+import { drawScoreFor, weightsFor } from './weights.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { TB_DRAW, TB_LOSS, TB_WIN, tbRulesKey } from './tb/table.js';
 import type { Tablebase } from './tb/probe.js';
@@ -31,6 +31,8 @@ const EVAL_CACHE_MASK = (1 << 16) - 1;
 /** Late move pruning: at depth d (up to LMP_DEPTH) off the main line, only the first LMP_COUNT[d] moves and the forcing ones. */
 const LMP_DEPTH = 3;
 const LMP_COUNT = [0, 8, 14, 24];
+/** The most of the game's positions before the root that a repetition is looked for among. */
+const PRE_ROOT = 100;
 /** Keys of the quiet-ply count, mixed into the table's key where quiet plies draw. */
 const QUIET_SALT = Int32Array.from({ length: 64 }, (_, i) =>
   i === 0 ? 0 : Math.imul(i, 0x9e3779b1) ^ (i << 20),
@@ -127,6 +129,11 @@ export interface SearchOptions {
    * change it: `Tablebase.isExact`).
    */
   readonly tablebase?: Tablebase;
+  /**
+   * A draw's worth to the defenders, in centi-soldiers (the attackers' is its opposite); by
+   * default each ruleset's own (`drawScoreFor`, weights.ts).
+   */
+  readonly drawScore?: number;
 }
 
 /** Entries of the shared record of moves being searched, and the shallowest depth it is used at. */
@@ -189,6 +196,9 @@ const ASPIRATION_WINDOW = 35;
 export class Search {
   private readonly tt: TranspositionTable;
   private readonly weights: Weights | undefined;
+  private readonly drawOption: number | undefined;
+  /** A draw's worth to the defenders under the rules searched (see `SearchOptions.drawScore`). */
+  private drawScore = 0;
   private ctx: EvalContext | undefined;
   private ctxRules: unknown;
   private nodes = 0;
@@ -203,8 +213,10 @@ export class Search {
   private readonly pvLength = new Int32Array(MAX_PLY);
   private readonly routeSquares = new Uint8Array(256);
   /** Keys of the positions on the search's path by ply, to see a repetition within it. */
-  private readonly pathLo = new Int32Array(MAX_PLY + 1);
-  private readonly pathHi = new Int32Array(MAX_PLY + 1);
+  private readonly pathLo = new Int32Array(PRE_ROOT + MAX_PLY + 1);
+  private readonly pathHi = new Int32Array(PRE_ROOT + MAX_PLY + 1);
+  /** How many of the game's positions before the root (since its last capture) `pathLo` holds. */
+  private preRoot = 0;
   /** The ply of the node that passed for the null move now searched, or -1. */
   private nullPly = -1;
   /** The rules draw on a repeated position (a repetition on the search's path then scores 0). */
@@ -226,6 +238,7 @@ export class Search {
   constructor(options: SearchOptions = {}) {
     this.tt = new TranspositionTable(options.ttBits ?? 20, options.table);
     this.weights = options.weights;
+    this.drawOption = options.drawScore;
     this.helpers = options.helpers;
     this.helperIndex = options.helperIndex ?? 0;
     this.busy = options.busy !== undefined ? new Int32Array(options.busy) : undefined;
@@ -280,6 +293,7 @@ export class Search {
       this.ctxRules = pos.rules;
       this.quietLimited = pos.rules.quietPlyLimit > 0;
       this.repetitionDraws = pos.rules.repetitionDraws;
+      this.drawScore = this.drawOption ?? drawScoreFor(pos.rules);
     }
     return this.ctx;
   }
@@ -334,6 +348,7 @@ export class Search {
       return answered;
     }
     if (this.helperIndex === 0) this.tt.nextAge();
+    this.gameBeforeRoot(pos);
     this.shared = this.startHelpers(pos, limits);
     this.targetDepth = maxDepth;
     try {
@@ -516,8 +531,7 @@ export class Search {
     this.context(pos);
     const moves = pos.mustPass() ? [PASS] : pos.legalMoves();
     const rootPly = pos.ply;
-    this.pathLo[0] = pos.keyLo;
-    this.pathHi[0] = pos.keyHi;
+    this.gameBeforeRoot(pos);
     let scored: { move: Move; score: number }[] = [];
     for (let d = 1; d <= depth; d++) {
       this.iteration = d;
@@ -572,22 +586,48 @@ export class Search {
   }
 
   /**
-   * Does `pos` stand already on the search's path since the root (no capture and no null move
-   * between)? Going back to it is as good as the draw the rules give on its third occurrence:
-   * the side it suits can repeat the cycle, the other has not gained by it.
+   * Does `pos` stand already on the search's path or earlier in the game (no capture and no null
+   * move between)? Going back to it is as good as the draw the rules give on its third
+   * occurrence: the side it suits can repeat the cycle, the other has not gained by it.
    */
   private repeatsOnPath(pos: Position, ply: number): boolean {
-    const limit = Math.max(ply - pos.quietPlies, this.nullPly + 1, 0);
+    const limit = Math.max(ply - pos.quietPlies, this.nullPly >= 0 ? this.nullPly + 1 : -this.preRoot);
     const lo = pos.keyLo;
     const hi = pos.keyHi;
-    for (let i = ply - 4; i >= limit; i -= 2) if (this.pathLo[i] === lo && this.pathHi[i] === hi) return true;
+    for (let i = PRE_ROOT + ply - 4; i >= PRE_ROOT + limit; i -= 2)
+      if (this.pathLo[i] === lo && this.pathHi[i] === hi) return true;
     return false;
+  }
+
+  /**
+   * Records the game's positions before the root since its last capture (at most PRE_ROOT), so
+   * that going back to one of them counts as a repetition too, and the root's own key.
+   */
+  private gameBeforeRoot(pos: Position): void {
+    this.preRoot = 0;
+    this.pathLo[PRE_ROOT] = pos.keyLo;
+    this.pathHi[PRE_ROOT] = pos.keyHi;
+    const count = Math.min(pos.quietPlies, pos.ply, PRE_ROOT);
+    if (!this.repetitionDraws || count < 3) return;
+    const game = pos.clone();
+    for (let i = 1; i <= count; i++) {
+      game.undo();
+      this.pathLo[PRE_ROOT - i] = game.keyLo;
+      this.pathHi[PRE_ROOT - i] = game.keyHi;
+    }
+    this.preRoot = count;
+  }
+
+  /** A draw's score for the side to move. */
+  private draw(pos: Position): number {
+    return pos.turn === 'defenders' ? this.drawScore : 0 - this.drawScore;
   }
 
   /** The score of a finished game for the side to move, `ply` plies from the root. */
   private terminal(pos: Position, ply: number): number {
     const outcome = pos.outcome();
-    if (outcome.status === 'ongoing' || outcome.status === 'draw') return 0;
+    if (outcome.status === 'ongoing') return 0;
+    if (outcome.status === 'draw') return this.draw(pos);
     return outcome.status === pos.turn ? WIN - ply : -(WIN - ply);
   }
 
@@ -604,10 +644,10 @@ export class Search {
         const score = this.tablebaseScore(pos, ply);
         if (score !== undefined) return score;
       }
-      if (this.repetitionDraws && this.repeatsOnPath(pos, ply)) return 0;
+      if (this.repetitionDraws && this.repeatsOnPath(pos, ply)) return this.draw(pos);
     }
-    this.pathLo[ply] = pos.keyLo;
-    this.pathHi[ply] = pos.keyHi;
+    this.pathLo[PRE_ROOT + ply] = pos.keyLo;
+    this.pathHi[PRE_ROOT + ply] = pos.keyHi;
     const ctx = this.ctx!;
     const defendersToMove = pos.turn === 'defenders';
     const king = pos.kingSquare;

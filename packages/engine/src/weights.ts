@@ -57,3 +57,14 @@ export function weightsFor(rules: Ruleset): Weights {
     .sort((a, b) => sameParameters(b, rules) - sameParameters(a, rules))[0];
   return { ...base, ...(nearest ? TUNED_WEIGHTS[nearest.id] : {}) };
 }
+
+/**
+ * A draw's worth to the defenders, in centi-soldiers, where the evaluation's even start is not
+ * an even game: where the king steps to the corners the attackers win most games between equal
+ * players, so a draw is a good result for the defenders and a poor one for the attackers.
+ */
+export const STEPPING_KING_DRAW = 150;
+
+export function drawScoreFor(rules: Ruleset): number {
+  return steppingToCorners(rules) ? STEPPING_KING_DRAW : 0;
+}

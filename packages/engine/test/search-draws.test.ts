@@ -1,0 +1,33 @@
+// A draw's worth in the search (weights.ts's drawScoreFor): nothing in general, but where the
+// king steps to the corners the attackers win most games between equal players, so a draw is
+// worth STEPPING_KING_DRAW to the defenders and its opposite to the attackers.
+import { PRESETS, makeMoveSquares, presetById, startingPosition } from '@tafl/core';
+import { describe, expect, it } from 'vitest';
+import { Search } from '../src/search.js';
+import { drawScoreFor, STEPPING_KING_DRAW } from '../src/weights.js';
+
+describe('a draw’s worth', () => {
+  it('is 0 but where the king steps to the corners', () => {
+    for (const rules of PRESETS)
+      expect(drawScoreFor(rules)).toBe(
+        rules.kingMove === 'step' && rules.escape === 'corners' ? STEPPING_KING_DRAW : 0,
+      );
+    expect(drawScoreFor(presetById('plazoleta')!)).toBeGreaterThan(0);
+  });
+
+  it('scores a game drawn by repetition for the side to move', () => {
+    const rules = presetById('plazoleta')!;
+    const pos = startingPosition(rules);
+    // Both sides shuffle a piece to and fro until the start stands for the third time.
+    const cycle = ['d1-e1', 'd3-e3', 'e1-d1', 'e3-d3'];
+    for (let i = 0; i < 8 && !pos.isOver(); i++) {
+      const move = pos.legalMoves().find((m) => makeMoveSquares(pos.geo, m) === cycle[i % 4]);
+      expect(move).toBeDefined();
+      pos.play(move!);
+    }
+    expect(pos.outcome().status).toBe('draw');
+    expect(pos.turn).toBe('attackers');
+    expect(new Search({ ttBits: 10 }).run(pos, { depth: 1 }).score).toBe(-STEPPING_KING_DRAW);
+    expect(new Search({ ttBits: 10, drawScore: 0 }).run(pos, { depth: 1 }).score).toBe(0);
+  });
+});
