@@ -4,6 +4,7 @@
 // has seen a depth: no test depends on how fast the engine is.
 import { spawn } from 'node:child_process';
 import { makeRules, playMoveRecord, positionFromOtn, presetById, type Side } from '@tafl/core';
+import { drawScoreFor } from '@tafl/engine';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/cli.js';
 import type { Io } from '../src/io.js';
@@ -148,6 +149,22 @@ describe('tafl bestmove', () => {
     const [first, move] = lines(ran.stdout);
     expect(first).toMatch(/^book pv \S+$/);
     expect(move).toBe(first!.split(' ')[2]);
+  });
+
+  /*
+   * La Plazoleta's attackers win most games, so in play a draw is worth something to the
+   * defenders (weights.ts, drawScoreFor); analysis scores it 0. The attackers and defenders shuffle
+   * d1-e1 and d3-e3 to and fro: the defenders' e3-d3 now stands the start for the third time, a
+   * draw. A one-ply analysis must neither take that draw for an advantage nor prefer it.
+   */
+  it('scores a draw as 0 in analysis, not as the worth a draw has to a side in play', async () => {
+    const moves = 'd1-e1 d3-e3 e1-d1 e3-d3 d1-e1 d3-e3 e1-d1'.split(' ');
+    const ran = await tafl(['bestmove', '--rules', 'plazoleta', ...moves, '--depth', '1']);
+    expect(ran.code).toBe(0);
+    const first = lines(ran.stdout)[0]!;
+    expect(first).toMatch(/^depth 1 score -?\d+ /);
+    expect(first).not.toMatch(/ pv e3-d3/);
+    expect(Number(/score (-?\d+)/.exec(first)![1])).toBeLessThan(drawScoreFor(presetById('plazoleta')!));
   });
 
   it('says that a game which has ended has no move', async () => {

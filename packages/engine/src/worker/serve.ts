@@ -75,6 +75,12 @@ interface Game {
   readonly turn: Side;
   readonly moves: readonly string[];
   readonly threads: number;
+  /**
+   * Analysis (a request without a level): a draw scores 0 for both sides. Play keeps the
+   * ruleset's own draw worth (`drawScoreFor`: the defenders' contempt where the attackers win
+   * most games), which would show a drawn line as a side's advantage on the analysis board.
+   */
+  readonly analysis: boolean;
   readonly search: Search;
 }
 
@@ -158,10 +164,12 @@ function gameOf(
   const turn = message.turn ?? rules.firstToMove;
   const moves = message.moves ?? [];
   const threads = message.limits?.threads ?? 1;
+  const analysis = message.limits?.level === undefined;
   const continues =
     previous !== undefined &&
     previous.key === key &&
     previous.threads === threads &&
+    previous.analysis === analysis &&
     previous.start === start &&
     previous.turn === turn &&
     moves.length > previous.moves.length &&
@@ -171,11 +179,12 @@ function gameOf(
   const search = new Search({
     weights: weightsFor(rules),
     tablebase: tablebaseOf(key, rules),
+    ...(analysis && { drawScore: 0 }),
     ...(pool !== undefined && sharedBy(pool)),
   });
   // A shared table outlives the games: a new game starts from an empty one, as it would alone.
   if (pool !== undefined) search.clear();
-  return { key, rules, start, turn, moves: [...moves], threads, search };
+  return { key, rules, start, turn, moves: [...moves], threads, analysis, search };
 }
 
 function search(
