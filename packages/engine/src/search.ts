@@ -219,7 +219,7 @@ export class Search {
   private preRoot = 0;
   /** The ply of the node that passed for the null move now searched, or -1. */
   private nullPly = -1;
-  /** The rules draw on a repeated position (a repetition on the search's path then scores 0). */
+  /** The rules draw on a repeated position (a repetition on the search's path then scores as a draw: `draw`). */
   private repetitionDraws = false;
 
   /** The endgame tables the search looks positions up in, if it was given them. */
