@@ -1,7 +1,7 @@
 /**
  * The search's figures for `npm run bench` (bench.ts): the depth reached in one second from the
  * start of every ruleset on one thread, and the time to a fixed depth on one thread and on two
- * (Lazy SMP, the engine's worker/smp.ts), with the speed-up. Figures, never a verdict on time.
+ * (split points, the engine's worker/smp.ts), with the speed-up. Figures, never a verdict on time.
  */
 
 import { PRESETS, makeMoveSquares, startingPosition } from '@tafl/core';
@@ -9,12 +9,10 @@ import { Search } from '@tafl/engine';
 import { nodeHelperPool, sharedBy } from '@tafl/engine/node';
 import { columns } from './format.js';
 
-/** The depth of the time-to-depth figures: one thread needs from a quarter of a second to three here. */
-export const TIME_TO_DEPTH = 11;
-/** Runs of each measure; the median is printed. */
-const RUNS = 5;
-
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+/** The depth of the time-to-depth figures: one thread needs from half a second to six here. */
+export const TIME_TO_DEPTH = 12;
+/** The table sizes (log2 of entries) each time-to-depth figure is measured with. */
+const TABLE_SIZES = [18, 19, 20, 21, 22];
 
 /** Depth, nodes and speed in one second on one thread from the start of every ruleset. */
 export function depthInOneSecond(): string {
@@ -40,42 +38,58 @@ export function depthInOneSecond(): string {
 }
 
 /**
- * The time to depth `TIME_TO_DEPTH` from the start of every ruleset on one thread and on two
- * (the median of five runs each, each from an empty table), and the speed-up.
+ * The time to depth `TIME_TO_DEPTH` from the start of every ruleset on one thread and on two, and
+ * the speed-up. One search to a fixed depth is a poor sample: the tree it searches depends on
+ * what its table keeps, and a table of another size alone changes the nodes one thread needs by
+ * 0.4 to 2.2 times; two threads change it the same way, by the order their results arrive. So
+ * each ruleset is searched with tables of `TABLE_SIZES` entries, once on each thread count and
+ * from an empty table each time, and the speed-up is the ratio of the geometric means.
  */
 export function timeToDepth(depth = TIME_TO_DEPTH): string {
-  const pool = nodeHelperPool(2);
-  const rows = [['ruleset', 'depth', '1 thread', '2 threads', 'speed-up']];
-  const ratios: number[] = [];
-  try {
-    for (const rules of PRESETS) {
-      const ms = (threads: number): number => {
-        const times: number[] = [];
-        for (let run = 0; run < RUNS; run++) {
-          // One thread on the same table, without the helpers and their record of busy moves.
+  const times = new Map(PRESETS.map((rules) => [rules.id, { one: [] as number[], two: [] as number[] }]));
+  for (const bits of TABLE_SIZES) {
+    const pool = nodeHelperPool(2, bits);
+    try {
+      for (const rules of PRESETS)
+        for (const threads of [1, 2]) {
+          // One thread on the same table, without the helpers.
           const search = new Search(threads > 1 ? sharedBy(pool) : { table: pool.table, ttBits: pool.bits });
           search.clear();
           const started = performance.now();
           // A time bound far away lets the helpers run; the depth ends the search.
           search.run(startingPosition(rules), { depth, timeMs: 600_000 });
-          times.push(performance.now() - started);
+          const ms = performance.now() - started;
+          const entry = times.get(rules.id)!;
+          (threads > 1 ? entry.two : entry.one).push(ms);
         }
-        return median(times);
-      };
-      const one = ms(1);
-      const two = ms(2);
-      ratios.push(one / two);
-      rows.push([
-        rules.id,
-        String(depth),
-        `${Math.round(one)} ms`,
-        `${Math.round(two)} ms`,
-        `${(one / two).toFixed(2)}x`,
-      ]);
+    } finally {
+      pool.close();
     }
-  } finally {
-    pool.close();
   }
-  const mean = Math.exp(ratios.reduce((a, r) => a + Math.log(r), 0) / ratios.length);
-  return `${columns(rows, [false, true, true, true, true])}geometric mean speed-up on two threads: ${mean.toFixed(2)}x\n`;
+  const rows = [['ruleset', 'depth', '1 thread', '2 threads', 'speed-up', 'fewest', 'most']];
+  const ratios: number[] = [];
+  for (const rules of PRESETS) {
+    const { one, two } = times.get(rules.id)!;
+    const each = one.map((ms, i) => ms / two[i]!);
+    const ratio = geometricMean(one) / geometricMean(two);
+    ratios.push(ratio);
+    rows.push([
+      rules.id,
+      String(depth),
+      `${Math.round(geometricMean(one))} ms`,
+      `${Math.round(geometricMean(two))} ms`,
+      `${ratio.toFixed(2)}x`,
+      `${Math.min(...each).toFixed(2)}x`,
+      `${Math.max(...each).toFixed(2)}x`,
+    ]);
+  }
+  return (
+    `${columns(rows, [false, true, true, true, true, true, true])}` +
+    `geometric mean speed-up on two threads: ${geometricMean(ratios).toFixed(2)}x ` +
+    `(times: geometric means over tables of 2^${TABLE_SIZES.join(', 2^')} entries; ` +
+    `fewest and most: the speed-up of a single table size)\n`
+  );
 }
+
+const geometricMean = (xs: readonly number[]): number =>
+  Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);

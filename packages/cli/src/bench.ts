@@ -4,7 +4,7 @@
  * opentafl-brandub against OpenTafl's own, and the ratio to a C program's time when
  * TAFL_BENCH_C_PERFT6_MS gives it); it never fails on time: it is a script that prints figures.
  * Then the search (bench-search.ts): the depth it reaches in one second from the start of every
- * ruleset and its speed, and the time to a fixed depth on one thread and on two (Lazy SMP).
+ * ruleset and its speed, and the time to a fixed depth on one thread and on two.
  * Last, the analysis board's figures: a real 60-ply game analysed whole at the default depth on
  * two worker threads (the budget is 10 s), and what three best lines cost against one. After it, the
  * endgame tablebases (bench-tb.ts): each ruleset's tables up to four pieces, their build time,
@@ -97,7 +97,7 @@ function multiPvCost(): string {
 process.stdout.write(perftFigures());
 process.stdout.write(`\nsearch from the start of every ruleset, 1 s on one thread\n${depthInOneSecond()}`);
 process.stdout.write(
-  `\ntime to depth ${TIME_TO_DEPTH} from the start of every ruleset, one thread and two (Lazy SMP)\n${timeToDepth()}`,
+  `\ntime to depth ${TIME_TO_DEPTH} from the start of every ruleset, one thread and two\n${timeToDepth()}`,
 );
 process.stdout.write(
   `\nwhole-game analysis of a real 60-ply game (the budget: under 10 s)\n${await gameAnalysis()}`,

@@ -14,7 +14,7 @@
  * move by default, 200 game pairs (400 games) under a Brandubh and an Ard Ri ruleset (the
  * family's ruleset that self-play finds least one-sided: where one side nearly always wins, both
  * games of a pair go to that side and the score stays near 50% whoever is stronger), with the
- * Elo difference and its 95% interval. `--threads N` gives today's engine N threads (Lazy SMP);
+ * Elo difference and its 95% interval. `--threads N` gives today's engine N threads;
  * then one game is played at a time, so that each engine has the cores it is meant to have.
  */
 

@@ -22,6 +22,12 @@ const sameRules = (a: Ruleset, b: Ruleset): boolean => a === b || tbRulesKey(a) 
 export { WIN, WIN_BOUND };
 const INFINITE = 32000;
 const MAX_PLY = 128;
+/** The most moves a position has (the move lists' length). */
+const MAX_SPLIT_MOVES = 512;
+/** The shallowest remaining depth of a split point: below it the moves are too small to share. */
+const SPLIT_DEPTH = 2;
+/** Split points a thread may be at work in at once (its own and those it joined, nested). */
+const MAX_NEST = 8;
 const MAX_QUIESCENCE = 8;
 /** Principal variations shorter than this are followed on through the table (`extendPv`). */
 const PV_FOLLOW = 12;
@@ -103,6 +109,8 @@ export function mateIn(score: number): number | undefined {
 }
 
 class Abort extends Error {}
+/** A move cut off at a split point this thread works at (or its owner stopped): it leaves. */
+class SplitCut extends Error {}
 
 export interface SearchOptions {
   /** Evaluation weights; by default each ruleset's own (weights.ts). */
@@ -110,19 +118,17 @@ export interface SearchOptions {
   /** log2 of the number of transposition table entries (16 bytes each). */
   readonly ttBits?: number;
   /**
-   * The table's memory, shared with other threads' searches (`tableBytes(ttBits)` long): Lazy
-   * SMP, where helper threads search the same position and fill one table.
+   * The table's memory, shared with other threads' searches (`tableBytes(ttBits)` long): the
+   * threads of one search on several threads share one table.
    */
   readonly table?: SharedArrayBuffer;
-  /** Helper threads that search beside this one on the shared `table` (Lazy SMP). */
+  /** Helper threads that search beside this one on the shared `table`, at its split points. */
   readonly helpers?: SearchHelpers;
   /**
-   * This search is helper thread number `helperIndex` (1, 2, ...) of another: it publishes each
-   * depth it finishes in the area it is given as its stop flag (`SHARED_WORDS` long).
+   * This search is helper thread number `helperIndex` (1, 2, ...) of another (`help`): it leaves
+   * the shared table to its first thread to clear and age.
    */
   readonly helperIndex?: number;
-  /** The threads' shared record of the moves being searched (`BUSY_BYTES` long), with helpers. */
-  readonly busy?: SharedArrayBuffer;
   /**
    * Endgame tables of the ruleset searched: a position they hold is scored by them, without
    * search, where their answer is the game's (the repetition and quiet-ply counters cannot
@@ -136,24 +142,19 @@ export interface SearchOptions {
   readonly drawScore?: number;
 }
 
-/** Entries of the shared record of moves being searched, and the shallowest depth it is used at. */
-const BUSY_MASK = (1 << 14) - 1;
-const BUSY_DEPTH = 3;
-export const BUSY_BYTES = 4 * (BUSY_MASK + 1);
-
 /**
- * Threads that search beside a `Search` on its shared table (worker/smp.ts runs them). They start
- * when a search begins and stop when it ends; only the first thread's answer is used, the
- * helpers' part is what they leave in the table. They are used for searches that stop on time,
- * on a stop or not at all (play, analysis): a search bounded by nodes or depth alone keeps to one
- * thread, so that it answers the same every time.
+ * Threads that search beside a `Search` on its shared table (worker/smp.ts runs them): they start
+ * when a search begins, search the moves of its split points (`help`) and stop when it ends. They
+ * are used for searches that stop on time, on a stop or not at all (play, analysis): a search
+ * bounded by nodes or depth alone keeps to one thread, so that it answers the same every time.
  */
 export interface SearchHelpers {
   /** How many helper threads there are. */
   readonly count: number;
   /**
-   * Sets the helpers searching `pos` (with its game's history) on the shared table until
-   * `stop[0]` becomes non-zero; `age` is the table's age for this search.
+   * Sets the helpers working at the split points of a search of `pos` (with its game's history)
+   * on the shared table until `stop[0]` becomes non-zero: `stop` is the search's shared area
+   * (`SHARED_WORDS` long); `age` is the table's age for this search.
    */
   start(pos: Position, stop: Int32Array, age: number): void;
 }
@@ -169,28 +170,54 @@ export const STABLE_ITERATIONS = 4;
 
 /**
  * The area a search shares with its helpers (an Int32Array over a SharedArrayBuffer): the stop
- * flag, a lock, and the deepest depth a helper finished with its score and line.
+ * flag and the split points.
+ *
+ * Split points (young brothers wait, `split`): a thread that has searched the first move of a
+ * node (at depth SPLIT_DEPTH or more) while another thread waits for work opens a split point
+ * there, and the threads take its other moves one at a time. A thread that has run out of moves
+ * at its own split point works at the split points opened under it while it waits.
  */
 export const S_STOP = 0;
-const S_LOCK = 1;
-const S_DEPTH = 2;
-const S_SCORE = 3;
-const S_PV_LENGTH = 4;
-const S_PV = 5;
-const SHARED_PV = 64;
-export const SHARED_WORDS = S_PV + SHARED_PV;
-
-/** Takes the shared area's lock (held for a few word copies: a spin is enough). */
-function lock(shared: Int32Array): void {
-  while (Atomics.compareExchange(shared, S_LOCK, 0, 1) !== 0);
-}
+/** The last split point's number (each gets a new one). */
+const G_SEQ = 1;
+/** Bumped (and waited on) whenever a split point opens or a thread leaves one. */
+const G_WAKE = 2;
+/** Threads waiting for work now. */
+const G_IDLE = 3;
+/** Moves that helpers searched at split points (`helperMoves`). */
+const G_HELPED = 4;
+const SLOT_BASE = 5;
+/** A split point's fields, from its slot's start. */
+const F_ID = 0; // its number, or 0 for a free slot
+const F_OPEN = 1; // 1 while threads may join it
+const F_ACTIVE = 2; // threads other than its owner at work there
+const F_NEXT = 3; // the index of the next move to take
+const F_COUNT = 4;
+const F_CUT = 5; // 1 when a move cut off or its owner stopped: the others leave
+const F_DEPTH = 6;
+const F_PLY = 7;
+const F_ITERATION = 8;
+const F_THREATENED = 9;
+const F_NULL_PLY = 10;
+const F_ALPHA = 11;
+const F_BETA = 12;
+const F_BEST_SCORE = 13;
+const F_BEST_MOVE = 14;
+const F_PV_LENGTH = 15; // the line of the move that raised alpha last, 0 when none did
+const F_LOCK = 16;
+const F_PATH = 17; // the moves from the root to the split point
+const F_MOVES = F_PATH + MAX_PLY;
+const F_QUIET = F_MOVES + MAX_SPLIT_MOVES; // 1 for a quiet move (late move reductions apply)
+const F_PV = F_QUIET + MAX_SPLIT_MOVES;
+const SLOT_WORDS = F_PV + MAX_PLY;
+/** Split points open at once, at most. */
+const SLOTS = 16;
+export const SHARED_WORDS = SLOT_BASE + SLOTS * SLOT_WORDS;
 
 export const STABLE_DROP = 25;
 export const STABLE_SHARE = 0.5;
 /** Aspiration window at the root from this depth on, in centi-soldiers either side. */
 const ASPIRATION_DEPTH = 5;
-/** The first depth that the odd-numbered helpers skip (when even). */
-const SKIP_FROM = 4;
 const ASPIRATION_WINDOW = 35;
 
 export class Search {
@@ -230,10 +257,13 @@ export class Search {
   tablebaseHits = 0;
   private readonly helpers: SearchHelpers | undefined;
   private readonly helperIndex: number;
-  /** Moves being searched now by some thread, by a key of the position and the move (ABDADA). */
-  private readonly busy: Int32Array | undefined;
-  /** The moves put off at each ply (move, ordering score). */
-  private readonly deferred: Int32Array[] = [];
+  /** The move played at each ply of the search's path (what a split point gives its helpers). */
+  private readonly pathMove = new Int32Array(MAX_PLY);
+  /** The area of split points, while this thread's search uses them. */
+  private splits: Int32Array | undefined;
+  /** The split points this thread is at work in, outermost first: their slots' starts. */
+  private readonly nestSlot = new Int32Array(MAX_NEST);
+  private nest = 0;
 
   constructor(options: SearchOptions = {}) {
     this.tt = new TranspositionTable(options.ttBits ?? 20, options.table);
@@ -241,12 +271,10 @@ export class Search {
     this.drawOption = options.drawScore;
     this.helpers = options.helpers;
     this.helperIndex = options.helperIndex ?? 0;
-    this.busy = options.busy !== undefined ? new Int32Array(options.busy) : undefined;
     this.tablebase = options.tablebase;
     for (let i = 0; i < MAX_PLY + MAX_QUIESCENCE + 2; i++) {
       this.moves.push(new Int32Array(512));
       this.order.push(new Int32Array(512));
-      this.deferred.push(new Int32Array(1024));
     }
   }
 
@@ -350,17 +378,21 @@ export class Search {
     if (this.helperIndex === 0) this.tt.nextAge();
     this.gameBeforeRoot(pos);
     this.shared = this.startHelpers(pos, limits);
-    this.targetDepth = maxDepth;
     try {
-      const result = this.iterate(pos, maxDepth, multiPv, deadline, start, info, onInfo);
-      return multiPv === 1 ? this.deeperOfHelpers(pos, result) : result;
+      return this.iterate(pos, maxDepth, multiPv, deadline, start, info, onInfo);
     } finally {
-      if (this.shared !== undefined) Atomics.store(this.shared, S_STOP, 1);
+      this.helped = this.shared !== undefined ? Atomics.load(this.shared, G_HELPED) : 0;
+      if (this.shared !== undefined) {
+        Atomics.store(this.shared, S_STOP, 1);
+        Atomics.add(this.shared, G_WAKE, 1);
+        Atomics.notify(this.shared, G_WAKE);
+      }
       this.shared = undefined;
+      this.splits = undefined;
     }
   }
 
-  /** The area shared with the helpers (their stop flag, their deepest result), when they search. */
+  /** The area shared with the helpers (their stop flag, the split points), when they search. */
   private startHelpers(pos: Position, limits: SearchLimits): Int32Array | undefined {
     const helpers = this.helpers;
     if (helpers === undefined || helpers.count === 0 || limits.nodes !== undefined) return undefined;
@@ -368,39 +400,10 @@ export class Search {
     if (limits.depth !== undefined && limits.timeMs === undefined && limits.stopFlag === undefined)
       return undefined;
     const shared = new Int32Array(new SharedArrayBuffer(4 * SHARED_WORDS));
-    // Marks left by the last search's helpers, stopped mid-move, would put good moves off.
-    this.busy?.fill(0);
+    this.splits = shared;
+    this.nest = 0;
     helpers.start(pos, shared, this.tt.currentAge);
     return shared;
-  }
-
-  /**
-   * A helper's result instead of the first thread's when a helper finished a deeper depth (its
-   * first move legal here): the search reached that depth, whichever thread got there.
-   */
-  private deeperOfHelpers(pos: Position, result: SearchResult): SearchResult {
-    const shared = this.shared;
-    if (shared === undefined) return result;
-    lock(shared);
-    const depth = shared[S_DEPTH]!;
-    const score = shared[S_SCORE]!;
-    const pv = Array.from(shared.subarray(S_PV, S_PV + shared[S_PV_LENGTH]!));
-    Atomics.store(shared, S_LOCK, 0);
-    if (depth <= result.depth || pv.length === 0 || !pos.isLegal(pv[0]!)) return result;
-    return { ...result, move: pv[0], depth, score, pv };
-  }
-
-  /** A helper publishes a finished depth in the shared area, if it is deeper than what is there. */
-  private publish(shared: Int32Array, depth: number, score: number, pv: readonly Move[]): void {
-    lock(shared);
-    if (depth > shared[S_DEPTH]!) {
-      const length = Math.min(pv.length, SHARED_PV);
-      for (let i = 0; i < length; i++) shared[S_PV + i] = pv[i]!;
-      shared[S_PV_LENGTH] = length;
-      shared[S_SCORE] = score;
-      Atomics.store(shared, S_DEPTH, depth);
-    }
-    Atomics.store(shared, S_LOCK, 0);
   }
 
   private iterate(
@@ -420,9 +423,6 @@ export class Search {
     /** The score of the best line at the last depth, the centre of the next depth's window. */
     let guess = 0;
     for (let depth = 1; depth <= maxDepth; depth++) {
-      // Every other helper skips the even depths from 4 (but the last): it runs a depth ahead of
-      // the first thread half the time, filling the table with deeper results for it.
-      if (this.helperIndex % 2 === 1 && depth >= SKIP_FROM && depth % 2 === 0 && depth < maxDepth) continue;
       let score: number;
       let lines: SearchLine[] | undefined;
       let firstDone = false;
@@ -456,10 +456,6 @@ export class Search {
       const previous = best;
       best = { move: pv[0] ?? best.move, ...info(depth, score, pv, lines) };
       onInfo?.(best);
-      if (this.helperIndex > 0 && this.stopFlag !== undefined && this.stopFlag.length >= SHARED_WORDS)
-        this.publish(this.stopFlag, depth, score, pv);
-      // A helper has finished the deepest depth asked for: the search is done.
-      if (this.shared !== undefined && Atomics.load(this.shared, S_DEPTH) >= maxDepth) break;
       if (Math.abs(score) > WIN_BOUND && WIN - Math.abs(score) <= depth) break;
       if (this.stopRequested || (this.stopFlag !== undefined && this.stopFlag[0] !== 0)) break;
       if (!timed) continue;
@@ -555,8 +551,6 @@ export class Search {
   private rootPly = 0;
   /** The area shared with this search's helpers while they search. */
   private shared: Int32Array | undefined;
-  /** The deepest depth this search was asked for. */
-  private targetDepth = MAX_PLY;
   /** The root move that failed high in this depth's aspiration window, while it is searched again. */
   private failedHigh: Move | undefined;
   private rootImproved = false;
@@ -575,10 +569,11 @@ export class Search {
 
   private checkLimits(): void {
     if ((this.nodes & 255) !== 0) return;
+    for (let k = 0; k < this.nest; k++)
+      if (Atomics.load(this.splits!, this.nestSlot[k]! + F_CUT) !== 0) throw new SplitCut();
     if (
       this.stopRequested ||
       (this.stopFlag !== undefined && this.stopFlag[0] !== 0) ||
-      (this.shared !== undefined && Atomics.load(this.shared, S_DEPTH) >= this.targetDepth) ||
       this.nodes >= this.nodeLimit ||
       (this.deadline !== Infinity && Date.now() >= this.deadline)
     )
@@ -696,6 +691,7 @@ export class Search {
         const reduction = 2 + (depth >> 2);
         this.nullAllowed = false;
         this.nullPly = ply;
+        this.pathMove[ply] = PASS;
         pos.play(PASS);
         const score = -this.negamax(pos, depth - 1 - reduction, -beta, -beta + 1, ply + 1);
         pos.undo();
@@ -714,6 +710,7 @@ export class Search {
     // anyway, and often ends the node on its own.
     const early = ttMove !== 0 && !(excluding && this.isExcluded(ttMove)) && pos.isLegal(ttMove) ? ttMove : 0;
     if (early !== 0) {
+      this.pathMove[ply] = early;
       pos.play(early);
       const score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
       pos.undo();
@@ -735,31 +732,40 @@ export class Search {
     const count = pos.generateMoves(moves);
     const order = this.order[ply]!;
     this.scoreMoves(pos, moves, order, count, ttMove, ply, routes);
-    // With helpers, a move another thread is searching here now is put off to the end (ABDADA):
-    // the threads share out the moves of a node instead of all searching the same first.
-    const busy = depth >= BUSY_DEPTH ? this.busy : undefined;
-    const deferred = this.deferred[ply]!;
-    let deferredCount = 0;
-    for (let i = 0; i < count + deferredCount; i++) {
-      const first = i < count;
-      const move = first ? pickNext(moves, order, i, count) : deferred[2 * (i - count)]!;
-      const rank = first ? order[i]! : deferred[2 * (i - count) + 1]!;
+    // Young brothers wait: once the first move is searched, the others may be shared out with the
+    // threads waiting for work.
+    const splits = this.splits !== undefined && depth >= SPLIT_DEPTH && !excluding && this.nest < MAX_NEST;
+    for (let i = 0; i < count; i++) {
+      if (splits && searched > 0 && Atomics.load(this.splits!, G_IDLE) > 0) {
+        const slot = this.openSplit(
+          moves,
+          order,
+          i,
+          count,
+          early,
+          depth,
+          ply,
+          alpha,
+          beta,
+          bestScore,
+          threatened,
+        );
+        if (slot >= 0) {
+          const best = this.split(pos, slot, ply);
+          if (best > bestScore) {
+            bestScore = best;
+            bestMove = this.splitBestMove;
+          }
+          break;
+        }
+      }
+      const move = pickNext(moves, order, i, count);
       if (move === early || (excluding && this.isExcluded(move))) continue;
-      const quiet = rank < 100_000_000;
+      const quiet = order[i]! < 100_000_000;
       // Late move pruning and futility: near the horizon, the quiet moves left are not searched.
       if (prunable && quiet && searched > 0 && (futile || searched >= LMP_COUNT[depth]!)) continue;
       const late = searched >= 2 && depth >= 3 && quiet && !threatened;
-      let busyKey = 0;
-      if (busy !== undefined && searched > 0) {
-        busyKey = (keyLo ^ Math.imul(move + 2, 0x9e3779b1)) | 1;
-        const slot = busyKey & BUSY_MASK;
-        if (first && busy[slot] === busyKey) {
-          deferred[2 * deferredCount] = move;
-          deferred[2 * deferredCount++ + 1] = rank;
-          continue;
-        }
-        busy[slot] = busyKey;
-      }
+      this.pathMove[ply] = move;
       pos.play(move);
       let score: number;
       if (searched++ === 0) score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
@@ -772,7 +778,6 @@ export class Search {
         if (score > alpha && score < beta) score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
       }
       pos.undo();
-      if (busyKey !== 0 && busy![busyKey & BUSY_MASK] === busyKey) busy![busyKey & BUSY_MASK] = 0;
       if (score > bestScore) {
         bestScore = score;
         bestMove = move;
@@ -781,7 +786,7 @@ export class Search {
           this.updatePv(ply, move);
           if (ply === 0) this.rootImproved = true;
           if (score >= beta) {
-            if (quiet) this.rememberCutoff(pos, move, ply, depth, moves, order, Math.min(i, count));
+            if (quiet) this.rememberCutoff(pos, move, ply, depth, moves, order, i);
             break;
           }
         }
@@ -792,6 +797,302 @@ export class Search {
     const bound = bestScore >= beta ? BOUND_LOWER : bestScore > alphaStart ? BOUND_EXACT : BOUND_UPPER;
     this.tt.store(keyLo, keyHi, bestMove, toTT(bestScore, ply), depth, bound);
     return bestScore;
+  }
+
+  /** The best move of the last split point (`split`), when one of its moves beat the node's first. */
+  private splitBestMove: Move = 0;
+  private helped = 0;
+
+  /** How many moves of the last search's split points its helper threads searched (0 on one thread). */
+  get helperMoves(): number {
+    return this.helped;
+  }
+
+  /**
+   * Opens a split point at this node (`ply`; its first move searched): a free slot gets the
+   * moves left (`moves` from `from` in order, without `skip`) and what a thread needs to search
+   * them. Returns the slot's start, or -1 when no slot is free or no move is left.
+   */
+  private openSplit(
+    moves: Int32Array,
+    order: Int32Array,
+    from: number,
+    count: number,
+    skip: Move,
+    depth: number,
+    ply: number,
+    alpha: number,
+    beta: number,
+    bestScore: number,
+    threatened: boolean,
+  ): number {
+    const area = this.splits!;
+    let slot = -1;
+    for (let k = 0; k < SLOTS && slot < 0; k++)
+      if (Atomics.compareExchange(area, SLOT_BASE + k * SLOT_WORDS + F_ID, 0, -1) === 0)
+        slot = SLOT_BASE + k * SLOT_WORDS;
+    if (slot < 0) return -1;
+    let n = 0;
+    for (let j = from; j < count; j++) {
+      const move = pickNext(moves, order, j, count);
+      if (move === skip) continue;
+      area[slot + F_MOVES + n] = move;
+      area[slot + F_QUIET + n++] = order[j]! < 100_000_000 ? 1 : 0;
+    }
+    if (n === 0) {
+      Atomics.store(area, slot + F_ID, 0);
+      return -1;
+    }
+    for (let k = 0; k < ply; k++) area[slot + F_PATH + k] = this.pathMove[k]!;
+    area[slot + F_PLY] = ply;
+    area[slot + F_DEPTH] = depth;
+    area[slot + F_ITERATION] = this.iteration;
+    area[slot + F_THREATENED] = threatened ? 1 : 0;
+    area[slot + F_NULL_PLY] = this.nullPly;
+    area[slot + F_ALPHA] = alpha;
+    area[slot + F_BETA] = beta;
+    area[slot + F_BEST_SCORE] = bestScore;
+    area[slot + F_BEST_MOVE] = 0;
+    area[slot + F_PV_LENGTH] = 0;
+    area[slot + F_COUNT] = n;
+    area[slot + F_NEXT] = 0;
+    area[slot + F_CUT] = 0;
+    area[slot + F_ACTIVE] = 0;
+    Atomics.store(area, slot + F_OPEN, 1);
+    Atomics.store(area, slot + F_ID, Atomics.add(area, G_SEQ, 1) + 1);
+    this.wake(area);
+    return slot;
+  }
+
+  /** Wakes the threads waiting for work. */
+  private wake(area: Int32Array): void {
+    Atomics.add(area, G_WAKE, 1);
+    Atomics.notify(area, G_WAKE);
+  }
+
+  /**
+   * The owner's side of a split point it opened at `ply` (`pos` is the node): it searches moves
+   * with the others until none is left, then waits for them, working at the split points opened
+   * under this one meanwhile. Returns the best score of the node (and sets `splitBestMove` when a
+   * move of the split point beat the first); a move that raised alpha leaves its line at `ply`.
+   */
+  private split(pos: Position, slot: number, ply: number): number {
+    const area = this.splits!;
+    const node = pos.ply;
+    const nullPly = this.nullPly;
+    const nullAllowed = this.nullAllowed;
+    let failure: unknown;
+    this.nestSlot[this.nest++] = slot;
+    try {
+      this.splitWork(pos, slot, ply);
+    } catch (e) {
+      if (!(e instanceof Abort) && !(e instanceof SplitCut)) throw e;
+      while (pos.ply > node) pos.undo();
+      this.nullPly = nullPly;
+      this.nullAllowed = nullAllowed;
+      // A move here cut off (another thread's): the node is done. A stop, or a cut-off at a split
+      // point further out: the helpers here leave too, and the search unwinds.
+      if (e instanceof Abort || this.outerCut()) {
+        failure = e;
+        Atomics.store(area, slot + F_CUT, 1);
+      }
+    }
+    Atomics.store(area, slot + F_OPEN, 0);
+    // Helping while waiting: the split points opened under this one, by the threads at work here.
+    Atomics.add(area, G_IDLE, 1);
+    try {
+      while (Atomics.load(area, slot + F_ACTIVE) !== 0) {
+        const seen = Atomics.load(area, G_WAKE);
+        let joined = false;
+        if (failure === undefined)
+          try {
+            joined = this.joinSome(pos, ply);
+          } catch (e) {
+            if (!(e instanceof Abort)) throw e;
+            failure = e;
+            Atomics.store(area, slot + F_CUT, 1);
+          }
+        if (!joined) Atomics.wait(area, G_WAKE, seen, 1);
+      }
+    } finally {
+      Atomics.sub(area, G_IDLE, 1);
+      this.nest--;
+    }
+    const length = area[slot + F_PV_LENGTH]!;
+    if (length > 0) {
+      const base = ply * MAX_PLY;
+      for (let k = 0; k < length; k++) this.pv[base + k] = area[slot + F_PV + k]!;
+      this.pvLength[ply] = length;
+      if (ply === 0) this.rootImproved = true;
+    }
+    const best = area[slot + F_BEST_SCORE]!;
+    this.splitBestMove = area[slot + F_BEST_MOVE]!;
+    Atomics.store(area, slot + F_ID, 0);
+    if (failure !== undefined) throw failure;
+    return best;
+  }
+
+  /** Has a split point further out than this thread's innermost been cut off? */
+  private outerCut(): boolean {
+    for (let k = 0; k < this.nest - 1; k++)
+      if (Atomics.load(this.splits!, this.nestSlot[k]! + F_CUT) !== 0) return true;
+    return false;
+  }
+
+  /**
+   * Joins one open split point with moves left, under the node at `ply` of this thread's path
+   * (any, for an idle helper: `ply` -1): plays the way to it, works there and comes back.
+   * Returns false when there was none to join.
+   */
+  private joinSome(pos: Position, ply: number): boolean {
+    const area = this.splits!;
+    if (this.nest >= MAX_NEST) return false;
+    for (let k = 0; k < SLOTS; k++) {
+      const slot = SLOT_BASE + k * SLOT_WORDS;
+      const id = Atomics.load(area, slot + F_ID);
+      if (id <= 0 || Atomics.load(area, slot + F_OPEN) !== 1) continue;
+      if (Atomics.load(area, slot + F_NEXT) >= area[slot + F_COUNT]!) continue;
+      Atomics.add(area, slot + F_ACTIVE, 1);
+      try {
+        // Still the same split point, open (its owner waits for us now), and under this node?
+        if (Atomics.load(area, slot + F_ID) !== id || Atomics.load(area, slot + F_OPEN) !== 1) continue;
+        const at = area[slot + F_PLY]!;
+        if (at <= ply) continue;
+        let under = true;
+        for (let j = 0; j < ply && under; j++) under = area[slot + F_PATH + j] === this.pathMove[j];
+        if (!under) continue;
+        Atomics.sub(area, G_IDLE, 1);
+        try {
+          this.work(pos, slot, ply, at);
+        } finally {
+          Atomics.add(area, G_IDLE, 1);
+        }
+        return true;
+      } finally {
+        Atomics.sub(area, slot + F_ACTIVE, 1);
+        this.wake(area);
+      }
+    }
+    return false;
+  }
+
+  /** Plays the way from this thread's node at `ply` to the split point in `slot`, works there, and comes back. */
+  private work(pos: Position, slot: number, ply: number, at: number): void {
+    const area = this.splits!;
+    const base = pos.ply;
+    const iteration = this.iteration;
+    const nullPly = this.nullPly;
+    const nullAllowed = this.nullAllowed;
+    this.nestSlot[this.nest++] = slot;
+    try {
+      for (let k = Math.max(ply, 0); k < at; k++) {
+        const move = area[slot + F_PATH + k]!;
+        this.pathMove[k] = move;
+        pos.play(move);
+        this.pathLo[PRE_ROOT + k + 1] = pos.keyLo;
+        this.pathHi[PRE_ROOT + k + 1] = pos.keyHi;
+      }
+      this.iteration = area[slot + F_ITERATION]!;
+      this.nullPly = area[slot + F_NULL_PLY]!;
+      this.nullAllowed = this.nullPly < 0;
+      this.splitWork(pos, slot, at);
+    } catch (e) {
+      // A cut-off here or further out: this thread's part here is over. A stop ends a helper's
+      // part too (it sees the stop next); the first thread's search unwinds.
+      if (!(e instanceof SplitCut) && !(e instanceof Abort)) throw e;
+      if (e instanceof Abort && this.helperIndex === 0) throw e;
+    } finally {
+      this.nest--;
+      while (pos.ply > base) pos.undo();
+      this.iteration = iteration;
+      this.nullPly = nullPly;
+      this.nullAllowed = nullAllowed;
+    }
+  }
+
+  /**
+   * A thread's part of the split point in `slot` at `ply` (`pos` is its node): it takes the next
+   * move left and searches it as the sequential search would, against the node's best score so
+   * far whichever thread found it, until none is left or one cuts off.
+   */
+  private splitWork(pos: Position, slot: number, ply: number): void {
+    const area = this.splits!;
+    const depth = area[slot + F_DEPTH]!;
+    const beta = area[slot + F_BETA]!;
+    const threatened = area[slot + F_THREATENED] === 1;
+    const count = area[slot + F_COUNT]!;
+    for (;;) {
+      const i = Atomics.add(area, slot + F_NEXT, 1);
+      if (i >= count || Atomics.load(area, slot + F_CUT) !== 0) return;
+      const move = area[slot + F_MOVES + i]!;
+      if (this.helperIndex > 0) Atomics.add(area, G_HELPED, 1);
+      // The first move was searched before the split point: this is move i + 2 of the node.
+      const searched = i + 1;
+      const quiet = area[slot + F_QUIET + i] === 1;
+      const late = searched >= 2 && depth >= 3 && quiet && !threatened;
+      let alpha = Atomics.load(area, slot + F_ALPHA);
+      this.pathMove[ply] = move;
+      pos.play(move);
+      const lmr = LMR[Math.min(depth, 63) * 64 + Math.min(searched - 1, 63)]!;
+      const reduction = late ? Math.min(depth - 2, lmr) : 0;
+      let score = -this.negamax(pos, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+      if (score > alpha && reduction > 0) score = -this.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+      if (score > alpha && score < beta) {
+        alpha = Math.max(alpha, Atomics.load(area, slot + F_ALPHA));
+        if (score > alpha) score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
+      }
+      pos.undo();
+      while (Atomics.compareExchange(area, slot + F_LOCK, 0, 1) !== 0);
+      if (score > area[slot + F_BEST_SCORE]!) {
+        area[slot + F_BEST_SCORE] = score;
+        area[slot + F_BEST_MOVE] = move;
+        if (score > area[slot + F_ALPHA]!) {
+          area[slot + F_ALPHA] = score;
+          area[slot + F_PV] = move;
+          const childLength = this.pvLength[ply + 1]!;
+          const child = (ply + 1) * MAX_PLY;
+          for (let k = 0; k < childLength; k++) area[slot + F_PV + 1 + k] = this.pv[child + k]!;
+          area[slot + F_PV_LENGTH] = childLength + 1;
+          if (score >= beta) Atomics.store(area, slot + F_CUT, 1);
+        }
+      }
+      Atomics.store(area, slot + F_LOCK, 0);
+      if (score >= beta && quiet)
+        this.rememberCutoff(pos, move, ply, depth, this.moves[ply]!, this.order[ply]!, 0);
+    }
+  }
+
+  /**
+   * What a helper thread does for a search on several threads, on its copy of the first thread's
+   * root: it works at the split points the other threads open until the first thread's search
+   * ends (`shared[S_STOP]`).
+   */
+  help(pos: Position, shared: Int32Array): void {
+    this.nodes = 0;
+    this.stopRequested = false;
+    this.stopFlag = shared;
+    this.nodeLimit = Infinity;
+    this.deadline = Infinity;
+    this.nullAllowed = true;
+    this.nullPly = -1;
+    this.context(pos);
+    this.killers.fill(0);
+    for (let i = 0; i < this.history.length; i++) this.history[i]! >>= 3;
+    this.tablebasePieces = 0;
+    this.rootPly = pos.ply;
+    this.gameBeforeRoot(pos);
+    this.splits = shared;
+    this.nest = 0;
+    Atomics.add(shared, G_IDLE, 1);
+    try {
+      while (Atomics.load(shared, S_STOP) === 0) {
+        const seen = Atomics.load(shared, G_WAKE);
+        if (!this.joinSome(pos, -1)) Atomics.wait(shared, G_WAKE, seen, 20);
+      }
+    } finally {
+      Atomics.sub(shared, G_IDLE, 1);
+      this.splits = undefined;
+    }
   }
 
   /**

@@ -5,8 +5,8 @@
  * search, the second takes whatever the first refuses, so deep results survive the flood of
  * shallow ones and every result is stored somewhere.
  *
- * The table may live in a SharedArrayBuffer and be written by several threads at once (Lazy SMP,
- * smp.ts). Two threads writing one entry can interleave their words, so each entry is stored
+ * The table may live in a SharedArrayBuffer and be written by several threads at once (a search on
+ * several threads, smp.ts). Two threads writing one entry can interleave their words, so each entry is stored
  * with its key check xor-ed with the other three words ("lockless hashing", Hyatt and Mann,
  * 2002): a torn entry no longer matches any key and reads as a miss. A probe copies the entry's
  * words once and checks them together, so what the search reads is one writer's entry, whole.

@@ -1,6 +1,6 @@
-// Lazy SMP (worker/smp.ts): helper threads searching beside a Search on one shared table. Real
-// worker threads (the built `@tafl/engine/node`); the searches are bounded by depth, and nothing
-// here depends on the machine's speed.
+// A search on several threads (worker/smp.ts): helper threads searching the moves of a Search's
+// split points on one shared table. Real worker threads (the built `@tafl/engine/node`); the
+// searches are bounded by depth, and nothing here depends on the machine's speed.
 import { playMoveRecord, presetById, startingPosition, type Position } from '@tafl/core';
 import { createNodeEngine, nodeHelperPool, sharedBy } from '@tafl/engine/node';
 import { describe, expect, it } from 'vitest';
@@ -30,21 +30,27 @@ function walk(pos: Position, plies: number, visit: (p: Position) => void): void 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('Lazy SMP', () => {
-  it('helpers fill the shared table on their own, and stop when told', async () => {
+describe('a search on several threads', () => {
+  it("helpers search moves of the first thread's split points, and stop when its search ends", async () => {
     const pool = nodeHelperPool(3, 16);
     try {
-      const words = new Int32Array(pool.table);
-      const stop = new Int32Array(new SharedArrayBuffer(4));
-      expect(words.some((w) => w !== 0)).toBe(false);
-      pool.helpers.start(after(OPENING), stop, 1);
-      // Wait until they have written something (no time bound: the test only waits longer on a slow machine).
-      while (!words.some((w) => w !== 0)) await sleep(20);
-      Atomics.store(stop, 0, 1);
+      const search = new Search(sharedBy(pool));
+      // Deeper until the helpers have had a share (no time bound: a slow machine only takes longer).
+      for (let depth = 6; search.helperMoves === 0; depth++) {
+        const result = search.run(after(OPENING), { depth, timeMs: 600_000 });
+        expect(result.depth).toBe(depth);
+        expect(after(OPENING).isLegal(result.move!)).toBe(true);
+      }
+      expect(search.helperMoves).toBeGreaterThan(0);
       await sleep(200);
+      const words = new Int32Array(pool.table);
       const settled = words.slice();
       await sleep(300);
       expect(words).toEqual(settled); // stopped: nothing more is written
+      // One thread: no split points.
+      const alone = new Search({ ttBits: 16 });
+      alone.run(after(OPENING), { depth: 4 });
+      expect(alone.helperMoves).toBe(0);
     } finally {
       pool.close();
     }
@@ -57,7 +63,7 @@ describe('Lazy SMP', () => {
       const search = new Search(sharedBy(pool));
       // A time bound makes the helpers run; the depth ends the search.
       const result = search.run(pos, { depth: 7, timeMs: 600_000 });
-      // Whichever thread finished depth 7 first, the answer is of that depth, its line legal.
+      // The answer is of that depth, its line legal.
       expect(result.depth).toBe(7);
       const line = pos.clone();
       for (const move of result.pv) {

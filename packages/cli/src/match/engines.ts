@@ -17,7 +17,7 @@ export type EngineSpec =
       readonly kind: 'level';
       readonly level: number;
       readonly label: string;
-      /** Threads the search runs on (Lazy SMP); one when absent. */
+      /** Threads the search runs on (split points, the engine's smp.ts); one when absent. */
       readonly threads?: number;
     }
   | { readonly kind: 'reference'; readonly commit: string; readonly level: number; readonly label: string }

@@ -53,7 +53,7 @@ export const isForfeit = (e: unknown): e is OtepProcessError => e instanceof Ote
 export interface LevelOptions {
   /** log2 of the transposition table's entries (the Search's default when absent). */
   readonly ttBits?: number;
-  /** Threads the search runs on (Lazy SMP helpers in worker threads of their own); one by default. */
+  /** Threads the search runs on (helpers in worker threads of their own); one by default. */
   readonly threads?: number;
 }
 

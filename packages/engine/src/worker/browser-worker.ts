@@ -1,7 +1,7 @@
 /**
  * The Web Worker of `createBrowserEngine` (browser.ts): serve.ts bound to the worker's scope.
  * Where the page is cross-origin isolated (so threads may share memory), a search asked for
- * several threads starts its Lazy SMP helpers as Web Workers of this worker (smp.ts).
+ * several threads starts its helpers as Web Workers of this worker (smp.ts).
  */
 
 import type { FromWorker, ToWorker } from './protocol.js';

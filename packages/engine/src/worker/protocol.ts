@@ -44,7 +44,7 @@ export interface EngineLimits {
   /** How many best lines to find, 1 to 5 (`SearchInfo.lines`); ignored when playing at a level. */
   readonly multiPv?: number;
   /**
-   * Search on this many threads (Lazy SMP, smp.ts), 1 to 8; 1 by default. More than one is used
+   * Search on this many threads (split points, smp.ts), 1 to 8; 1 by default. More than one is used
    * only where the worker can share memory with helper threads (in browsers, a page that is
    * cross-origin isolated), and not for a search bounded by nodes, or by depth alone: such a
    * search stays on one thread, so that it answers the same every time.

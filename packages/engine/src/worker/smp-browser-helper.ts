@@ -1,4 +1,4 @@
-/** A Lazy SMP helper in a browser: smp.ts's `serveHelper` in a Web Worker started by an engine's worker. */
+/** A search's helper thread in a browser: smp.ts's `serveHelper` in a Web Worker started by an engine's worker. */
 
 import { serveHelper, type HelperFailure, type HelperSearch } from './smp.js';
 

@@ -1,5 +1,5 @@
 /// <reference types="node" />
-/** A Lazy SMP helper thread in Node (smp-node.ts): smp.ts's `serveHelper` on the parent port. */
+/** A search's helper thread in Node (smp-node.ts): smp.ts's `serveHelper` on the parent port. */
 
 import { parentPort } from 'node:worker_threads';
 import { serveHelper, type HelperSearch } from './smp.js';

@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * Lazy SMP's helper threads in Node (smp.ts): worker threads running smp-node-helper.js, the
+ * A search's helper threads in Node (smp.ts): worker threads running smp-node-helper.js, the
  * built file next to this one. They do not keep the process alive.
  */
 

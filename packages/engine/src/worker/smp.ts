@@ -1,10 +1,10 @@
 /**
- * Lazy SMP: one search on several threads. The first thread is an ordinary `Search`; each
- * helper thread runs a `Search` of its own over the same transposition table, a
- * SharedArrayBuffer (tt.ts), on the same position, until the first thread's search ends and
- * raises the stop flag. The threads share out the moves of each node (ABDADA, search.ts), and a
- * helper's deepest finished depth is the answer when it is deeper than the first thread's; the
- * rest of what they find reaches the first thread through the table.
+ * One search on several threads, young brothers wait: the first thread is an ordinary `Search`;
+ * each helper thread runs a `Search` of its own over the same transposition table, a
+ * SharedArrayBuffer (tt.ts), on the same position. A thread that has searched the first move of
+ * a node while another waits for work opens a split point there, and the waiting threads take
+ * its other moves one at a time (`Search.help`, search.ts), until the first thread's search ends
+ * and raises the stop flag.
  *
  * This file is the same in Node and in browsers. `helperPool` runs on the thread that searches
  * (an engine's worker, or a match's), starting the helpers with a `SpawnHelper` the platform
@@ -15,7 +15,7 @@
 
 import type { Position } from '@tafl/core';
 import { requestFor } from '../bot.js';
-import { BUSY_BYTES, Search, type SearchHelpers, type SearchOptions } from '../search.js';
+import { Search, type SearchHelpers, type SearchOptions } from '../search.js';
 import { tableBytes } from '../tt.js';
 import { weightsFor } from '../weights.js';
 import { positionOf, rulesOf } from './game.js';
@@ -23,7 +23,7 @@ import { MAX_THREADS, type EngineRequest } from './protocol.js';
 
 export { MAX_THREADS };
 
-/** To a helper: search this game on the shared table until `stop[0]` is set. */
+/** To a helper: work at the split points of a search of this game until `stop[0]` is set. */
 export interface HelperSearch {
   readonly type: 'search';
   /** Which helper this is (1, 2, ...). */
@@ -33,8 +33,6 @@ export interface HelperSearch {
   /** The table's memory and its size (log2 of its entries); the same on every search of a pool. */
   readonly table: SharedArrayBuffer;
   readonly bits: number;
-  /** The threads' record of the moves being searched (search.ts, ABDADA). */
-  readonly busy: SharedArrayBuffer;
   readonly age: number;
   readonly stop: Int32Array;
   readonly game: EngineRequest;
@@ -57,7 +55,6 @@ export type SpawnHelper = (onFailure: (message: string) => void) => HelperPort;
 /** The helpers of one or more searches, and the table they share. */
 export interface HelperPool {
   readonly table: SharedArrayBuffer;
-  readonly busy: SharedArrayBuffer;
   readonly bits: number;
   readonly helpers: SearchHelpers;
   /** Ends the helper threads. */
@@ -72,7 +69,6 @@ export interface HelperPool {
 export function helperPool(spawn: SpawnHelper, threads: number, bits = 20): HelperPool {
   const pool = ++pools;
   const table = new SharedArrayBuffer(tableBytes(bits));
-  const busy = new SharedArrayBuffer(BUSY_BYTES);
   const count = Math.max(0, Math.min(threads, MAX_THREADS) - 1);
   const ports: HelperPort[] = [];
   let failure: string | undefined;
@@ -83,14 +79,13 @@ export function helperPool(spawn: SpawnHelper, threads: number, bits = 20): Help
       if (failure !== undefined) throw new Error(`a search helper failed: ${failure}`);
       const game = gameOf(pos);
       ports.forEach((port, i) =>
-        port.post({ type: 'search', index: i + 1, pool, table, bits, busy, age, stop, game }),
+        port.post({ type: 'search', index: i + 1, pool, table, bits, age, stop, game }),
       );
     },
   };
   return {
     table,
     bits,
-    busy,
     helpers,
     close() {
       for (const port of ports.splice(0)) port.terminate();
@@ -101,10 +96,9 @@ export function helperPool(spawn: SpawnHelper, threads: number, bits = 20): Help
 let pools = 0;
 
 /** The options of a `Search` that searches with the pool's helpers on their shared table. */
-export const sharedBy = (pool: HelperPool): Pick<SearchOptions, 'table' | 'ttBits' | 'busy' | 'helpers'> => ({
+export const sharedBy = (pool: HelperPool): Pick<SearchOptions, 'table' | 'ttBits' | 'helpers'> => ({
   table: pool.table,
   ttBits: pool.bits,
-  busy: pool.busy,
   helpers: pool.helpers,
 });
 
@@ -128,13 +122,12 @@ export function serveHelper(onFailure: (failure: HelperFailure) => void): (messa
           search: new Search({
             weights: weightsFor(rules.value),
             table: message.table,
-            busy: message.busy,
             ttBits: message.bits,
             helperIndex: message.index,
           }),
         };
       search.search.tableAge = message.age;
-      search.search.run(pos.value, { stopFlag: message.stop });
+      search.search.help(pos.value, message.stop);
     } catch (e) {
       onFailure({ type: 'failed', message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
     }
