@@ -34,6 +34,22 @@ describe('match openings', () => {
     expect(pairOpening(federationBrandubh, 6, 42, 4)).not.toEqual(first);
   });
 
+  it('differ between two seeds over a whole match, not only pair by pair', () => {
+    // Seed 1's pair p once was seed 2's pair p ^ 3: a match of 100 pairs replayed the same openings.
+    const openings = (seed: number) =>
+      new Set(Array.from({ length: 100 }, (_, pair) => mixSeed(seed, pair, 0x6f70)));
+    for (const [a, b] of [
+      [1, 2],
+      [1, 3],
+      [2, 3],
+      [1, 1000],
+    ] as const) {
+      const first = openings(a);
+      const shared = [...openings(b)].filter((s) => first.has(s));
+      expect(shared, `seeds ${a} and ${b}`).toEqual([]);
+    }
+  });
+
   it('of no plies start from the ruleset’s start', () => {
     expect(randomOpening(federationBrandubh, 0, seededRandom(1))).toEqual([]);
   });

@@ -30,17 +30,26 @@ export function randomOpening(rules: Ruleset, plies: number, random: () => numbe
   return undefined;
 }
 
-/** A 32-bit seed mixed from a match seed and some numbers (a game's index, a side), murmur3's finaliser. */
+/**
+ * A 32-bit seed mixed from a match seed and some numbers (a game's index, a side): murmur3's
+ * finaliser over the seed, then over each number in turn. The seed is mixed on its own first:
+ * xor-ing it with the first number straight away made seed 1's pair p the same as seed 2's pair
+ * p ^ 3, so two seeds played the same openings.
+ */
 export function mixSeed(seed: number, ...parts: readonly number[]): number {
-  let h = seed >>> 0;
-  for (const part of parts) {
-    h = Math.imul(h ^ (part >>> 0), 0x9e3779b1) >>> 0;
-    h ^= h >>> 16;
-    h = Math.imul(h, 0x85ebca6b) >>> 0;
-    h ^= h >>> 13;
-    h = Math.imul(h, 0xc2b2ae35) >>> 0;
-    h ^= h >>> 16;
-  }
+  let h = finalise(seed >>> 0);
+  for (const part of parts) h = finalise(Math.imul(h ^ (part >>> 0), 0x9e3779b1) >>> 0);
+  return h;
+}
+
+/** murmur3's 32-bit finaliser: every bit of the input reaches every bit of the output. */
+function finalise(x: number): number {
+  let h = x;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b) >>> 0;
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35) >>> 0;
+  h ^= h >>> 16;
   return h >>> 0;
 }
 
