@@ -113,6 +113,7 @@ describe('the engine client', () => {
     const { spawn, workers } = standIns();
     const engine = createEngine(spawn);
     let settled = false;
+    workers[0]!.answer({ type: 'ready' });
     const result = engine.start({ rules: 'brandub-fr', limits: { timeMs: 200 } });
     void result.then(() => (settled = true));
     workers[0]!.answer({ type: 'progress', id: 1, info: info(2, [8]) });
@@ -120,6 +121,31 @@ describe('the engine client', () => {
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(100);
     expect(await result).toMatchObject({ move: 8, stopped: true });
+  });
+
+  it('waits for a worker still starting: the watchdog starts when the worker is ready', async () => {
+    vi.useFakeTimers();
+    const { spawn, workers } = standIns();
+    const engine = createEngine(spawn);
+    let settled = false;
+    const result = engine.start({ rules: 'brandub-fr', limits: { timeMs: 200 } });
+    void result.then(() => (settled = true));
+    // A loaded machine: the worker takes two seconds to start. Its answer is still awaited.
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(settled).toBe(false);
+    workers[0]!.answer({ type: 'ready' });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(settled).toBe(false);
+    workers[0]!.answer({ type: 'result', id: 1, move: 4, info: info(1, [4]) });
+    expect(await result).toEqual({ move: 4, info: info(1, [4]), stopped: false });
+    // Once ready, the next search's watchdog runs from its start.
+    let next = false;
+    const second = engine.start({ rules: 'brandub-fr', limits: { timeMs: 200 } });
+    void second.then(() => (next = true));
+    workers[0]!.answer({ type: 'progress', id: 2, info: info(2, [6]) });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(next).toBe(true);
+    expect(await second).toMatchObject({ move: 6, stopped: true });
   });
 
   it('rejects a request that is not plain data', async () => {

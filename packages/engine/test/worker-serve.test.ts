@@ -40,6 +40,14 @@ const untimed = (r: ResultMessage) => ({
 });
 
 describe('serve, the worker side', () => {
+  it('says it is ready once, before any request (the client’s watchdog waits for it)', () => {
+    const posted: FromWorker[] = [];
+    const handle = serve((message) => posted.push(message));
+    expect(posted).toEqual([{ type: 'ready' }]);
+    handle({ rules: 'brandub-fr', limits: { depth: 1 }, type: 'search', id: 1, sentAt: Date.now() });
+    expect(posted.filter((m) => m.type === 'ready')).toHaveLength(1);
+  });
+
   it('posts a progress message per depth, then the result, all with the request id', () => {
     const { ask } = worker();
     const messages = ask({ rules: 'brandub-fr', limits: { depth: 4 } });

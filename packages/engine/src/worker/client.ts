@@ -5,7 +5,8 @@
  * depth, resolves the search's promise with it at once, and replaces the worker (eagerly, so the
  * next search finds one ready). A search stopped before its first depth gets a depth-1 search run
  * here, which takes milliseconds. A search with a time bound is also stopped this way if its
- * answer is late (a watchdog, for a search that overruns its deadline).
+ * answer is late (a watchdog, for a search that overruns its deadline), counted from when its
+ * worker is ready: a worker that is slow to start is waited for.
  */
 
 import { weightsFor } from '../weights.js';
@@ -29,6 +30,8 @@ export interface WorkerPort {
   terminate(): void;
   /** Tells the port whether a search is running (Node lets an idle worker not hold the process). */
   busy?(busy: boolean): void;
+  /** Set when the worker has said it is ready (`ReadyMessage`). */
+  ready?: boolean;
 }
 
 /** Starts a worker that runs serve.ts, reporting its messages and its failures. */
@@ -72,9 +75,9 @@ class WorkerEngine implements Engine {
       // Posting throws (and the promise rejects) on a request that is not plain data.
       port.post({ ...request, type: 'search', id, sentAt: Date.now() });
       port.busy?.(true);
-      const budget = moveBudget(request.limits);
-      const watchdog = budget === undefined ? undefined : setTimeout(() => this.stop(), watchdogTime(budget));
-      this.pending = { id, request, onProgress, resolve, reject, watchdog, last: undefined };
+      this.pending = { id, request, onProgress, resolve, reject, watchdog: undefined, last: undefined };
+      // A worker still starting is not late yet: its watchdog starts when it is ready.
+      if (port.ready === true) this.watch(this.pending);
     });
   }
 
@@ -108,7 +111,20 @@ class WorkerEngine implements Engine {
     this.port = restart ? this.startWorker() : undefined;
   }
 
+  /** Starts (or starts again) the watchdog of a search with a time budget. */
+  private watch(pending: Pending): void {
+    if (pending.watchdog !== undefined) clearTimeout(pending.watchdog);
+    const budget = moveBudget(pending.request.limits);
+    pending.watchdog = budget === undefined ? undefined : setTimeout(() => this.stop(), watchdogTime(budget));
+  }
+
   private receive(port: WorkerPort, message: FromWorker): void {
+    if (message.type === 'ready') {
+      port.ready = true;
+      if (port === this.port && this.pending !== undefined && this.pending.watchdog === undefined)
+        this.watch(this.pending);
+      return;
+    }
     const pending = this.pending;
     if (port !== this.port || pending === undefined || message.id !== pending.id) return;
     // An engine's worker is asked searches only; analysis messages belong to analyse.ts's workers.
@@ -116,11 +132,8 @@ class WorkerEngine implements Engine {
     if (message.type === 'tables') {
       // Building tables does not count against the budget: the watchdog waits, then starts again.
       if (pending.watchdog !== undefined) clearTimeout(pending.watchdog);
-      const budget = moveBudget(pending.request.limits);
-      pending.watchdog =
-        message.building || budget === undefined
-          ? undefined
-          : setTimeout(() => this.stop(), watchdogTime(budget));
+      pending.watchdog = undefined;
+      if (!message.building) this.watch(pending);
       return;
     }
     if (message.type === 'progress') {

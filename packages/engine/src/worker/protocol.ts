@@ -190,5 +190,20 @@ export interface TablesMessage {
   readonly building: boolean;
 }
 
+/**
+ * The worker has loaded and reads its messages (sent once, first). A timed search's watchdog
+ * starts when its worker is ready: a worker that takes long to start (a loaded machine) is no
+ * search overrunning its time, and the search counts the wait against its budget anyway.
+ */
+export interface ReadyMessage {
+  readonly type: 'ready';
+}
+
 export type FromWorker =
-  ProgressMessage | ResultMessage | ErrorMessage | PlyMessage | AnalysedMessage | TablesMessage;
+  | ProgressMessage
+  | ResultMessage
+  | ErrorMessage
+  | PlyMessage
+  | AnalysedMessage
+  | TablesMessage
+  | ReadyMessage;

@@ -90,6 +90,7 @@ interface Game {
  * (smp.ts), kept for the worker's life and ended with it.
  */
 export function serve(post: Post, spawnHelper?: SpawnHelper): (message: ToWorker) => void {
+  post({ type: 'ready' });
   let game: Game | undefined;
   let analysis: AnalysisState | undefined;
   let pool: HelperPool | undefined;
