@@ -331,18 +331,12 @@ export class Search {
     return evaluate(pos, this.context(pos));
   }
 
-  /**
-   * Searches `pos` (restored afterwards) by iterative deepening within the limits, calling
-   * `onInfo` after every finished depth.
-   */
-  run(pos: Position, limits: SearchLimits, onInfo?: (info: SearchInfo) => void): SearchResult {
-    const start = Date.now();
+  /** What every search of a position starts from, on the first thread (`run`) or a helper (`help`). */
+  private begin(pos: Position, stopFlag: Int32Array | undefined, nodeLimit: number): void {
     this.nodes = 0;
     this.stopRequested = false;
-    this.nodeLimit = limits.nodes ?? Infinity;
-    const timed = limits.timeMs !== undefined;
-    const deadline = timed ? start + limits.timeMs! : Infinity;
-    this.stopFlag = limits.stopFlag;
+    this.nodeLimit = nodeLimit;
+    this.stopFlag = stopFlag;
     this.nullAllowed = true;
     this.context(pos);
     this.killers.fill(0);
@@ -355,6 +349,17 @@ export class Search {
           this.tablebasePieces,
           1 + t.material.defenders + t.material.attackers,
         );
+  }
+
+  /**
+   * Searches `pos` (restored afterwards) by iterative deepening within the limits, calling
+   * `onInfo` after every finished depth.
+   */
+  run(pos: Position, limits: SearchLimits, onInfo?: (info: SearchInfo) => void): SearchResult {
+    const start = Date.now();
+    const timed = limits.timeMs !== undefined;
+    const deadline = timed ? start + limits.timeMs! : Infinity;
+    this.begin(pos, limits.stopFlag, limits.nodes ?? Infinity);
     const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
     const multiPv = Math.max(1, Math.min(limits.multiPv ?? 1, MAX_MULTI_PV));
     const info = (depth: number, score: number, pv: Move[], lines?: SearchLine[]): SearchInfo => {
@@ -1068,17 +1073,9 @@ export class Search {
    * ends (`shared[S_STOP]`).
    */
   help(pos: Position, shared: Int32Array): void {
-    this.nodes = 0;
-    this.stopRequested = false;
-    this.stopFlag = shared;
-    this.nodeLimit = Infinity;
+    this.begin(pos, shared, Infinity);
     this.deadline = Infinity;
-    this.nullAllowed = true;
     this.nullPly = -1;
-    this.context(pos);
-    this.killers.fill(0);
-    for (let i = 0; i < this.history.length; i++) this.history[i]! >>= 3;
-    this.tablebasePieces = 0;
     this.rootPly = pos.ply;
     this.gameBeforeRoot(pos);
     this.splits = shared;
