@@ -205,7 +205,8 @@ const F_BEST_SCORE = 13;
 const F_BEST_MOVE = 14;
 const F_PV_LENGTH = 15; // the line of the move that raised alpha last, 0 when none did
 const F_LOCK = 16;
-const F_PATH = 17; // the moves from the root to the split point
+const F_SEARCHED = 17; // the node's moves searched before the split point's first
+const F_PATH = 18; // the moves from the root to the split point
 const F_MOVES = F_PATH + MAX_PLY;
 const F_QUIET = F_MOVES + MAX_SPLIT_MOVES; // 1 for a quiet move (late move reductions apply)
 const F_PV = F_QUIET + MAX_SPLIT_MOVES;
@@ -754,6 +755,9 @@ export class Search {
           beta,
           bestScore,
           threatened,
+          searched,
+          prunable,
+          futile,
         );
         if (slot >= 0) {
           const best = this.split(pos, slot, ply);
@@ -814,9 +818,11 @@ export class Search {
   }
 
   /**
-   * Opens a split point at this node (`ply`; its first move searched): a free slot gets the
-   * moves left (`moves` from `from` in order, without `skip`) and what a thread needs to search
-   * them. Returns the slot's start, or -1 when no slot is free or no move is left.
+   * Opens a split point at this node (`ply`; `searched` of its moves searched): a free slot gets
+   * the moves left (`moves` from `from` in order, without `skip`, and without the quiet moves that
+   * late move pruning and futility would leave out, as the sequential loop would) and what a
+   * thread needs to search them. Returns the slot's start, or -1 when no slot is free or no move is
+   * left.
    */
   private openSplit(
     moves: Int32Array,
@@ -830,6 +836,9 @@ export class Search {
     beta: number,
     bestScore: number,
     threatened: boolean,
+    searched: number,
+    prunable: boolean,
+    futile: boolean,
   ): number {
     const area = this.splits!;
     let slot = -1;
@@ -841,8 +850,10 @@ export class Search {
     for (let j = from; j < count; j++) {
       const move = pickNext(moves, order, j, count);
       if (move === skip) continue;
+      const quiet = order[j]! < 100_000_000;
+      if (prunable && quiet && (futile || searched + n >= LMP_COUNT[depth]!)) continue;
       area[slot + F_MOVES + n] = move;
-      area[slot + F_QUIET + n++] = order[j]! < 100_000_000 ? 1 : 0;
+      area[slot + F_QUIET + n++] = quiet ? 1 : 0;
     }
     if (n === 0) {
       Atomics.store(area, slot + F_ID, 0);
@@ -850,6 +861,7 @@ export class Search {
     }
     for (let k = 0; k < ply; k++) area[slot + F_PATH + k] = this.pathMove[k]!;
     area[slot + F_PLY] = ply;
+    area[slot + F_SEARCHED] = searched;
     area[slot + F_DEPTH] = depth;
     area[slot + F_ITERATION] = this.iteration;
     area[slot + F_THREATENED] = threatened ? 1 : 0;
@@ -1026,19 +1038,20 @@ export class Search {
     const beta = area[slot + F_BETA]!;
     const threatened = area[slot + F_THREATENED] === 1;
     const count = area[slot + F_COUNT]!;
+    const before = area[slot + F_SEARCHED]!;
     for (;;) {
       const i = Atomics.add(area, slot + F_NEXT, 1);
       if (i >= count || Atomics.load(area, slot + F_CUT) !== 0) return;
       const move = area[slot + F_MOVES + i]!;
       if (this.helperIndex > 0) Atomics.add(area, G_HELPED, 1);
-      // The first move was searched before the split point: this is move i + 2 of the node.
-      const searched = i + 1;
+      // The moves searched before this one, as the sequential loop counts them.
+      const searched = before + i;
       const quiet = area[slot + F_QUIET + i] === 1;
       const late = searched >= 2 && depth >= 3 && quiet && !threatened;
       let alpha = Atomics.load(area, slot + F_ALPHA);
       this.pathMove[ply] = move;
       pos.play(move);
-      const lmr = LMR[Math.min(depth, 63) * 64 + Math.min(searched - 1, 63)]!;
+      const lmr = LMR[Math.min(depth, 63) * 64 + Math.min(searched, 63)]!;
       const reduction = late ? Math.min(depth - 2, lmr) : 0;
       let score = -this.negamax(pos, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
       if (score > alpha && reduction > 0) score = -this.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
