@@ -1,6 +1,6 @@
 /** The app shell: the language, the header (Header.tsx) and the screen of the current route. */
 
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { CATALOGUES, detectLanguage, rememberLanguage, type Lang } from '../i18n/index.js';
 import { ArchiveScreen } from '../game/ArchiveScreen.js';
 import { GameScreen } from '../game/GameScreen.js';
@@ -63,8 +63,9 @@ export function App() {
               : '';
   // A new screen starts at its top, not where the last one was scrolled to.
   useEffect(() => scrollTo(0, 0), [route.screen, place]);
-  // The document's language is the page's (screen readers, hyphenation, a printed sheet's PDF).
-  useEffect(() => {
+  // The document's language is the page's (screen readers, hyphenation, a printed sheet's PDF), set in the same task
+  // as the words it describes: an effect runs after the paint, so for a moment the new words stood under the old lang.
+  useLayoutEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
   return (
