@@ -42,7 +42,7 @@ import {
   type Ruleset,
   type Side,
 } from '@tafl/core';
-import { levelMove, seededRandom, type Level } from './levels.js';
+import { levelMove, levelUnder, seededRandom, type Level } from './levels.js';
 import { MAX_MULTI_PV, Search, mateIn, type SearchLimits, type SearchOptions } from './search.js';
 import { weightsFor } from './weights.js';
 
@@ -443,7 +443,7 @@ function statusLine(pos: Position, thought: OtepThought, best: OtepLine): string
  * scores compare, within the level's depth limit when it has one.
  */
 export function levelSearch(
-  level: Level,
+  base: Level,
   seed = 1,
   shared?: Pick<SearchOptions, 'table' | 'ttBits' | 'helpers'>,
 ): { search: OtepSearch; newGame: () => void } {
@@ -451,6 +451,7 @@ export function levelSearch(
   let search: Search | undefined;
   let searched: Ruleset | undefined;
   const run: OtepSearch = (pos, limits, lines) => {
+    const level = levelUnder(base, pos.rules);
     if (search === undefined || searched !== pos.rules) {
       search = new Search({ weights: weightsFor(pos.rules), ...shared });
       searched = pos.rules;

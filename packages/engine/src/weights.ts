@@ -42,7 +42,8 @@ export const STEPPING_KING_WEIGHTS: Partial<Weights> = {
   kingEscapesReachable: 15,
 };
 
-const steppingToCorners = (rules: RuleParameters): boolean =>
+/** The king steps, one square at a time, and escapes to the corners (`plazoleta`). */
+export const steppingToCorners = (rules: RuleParameters): boolean =>
   rules.kingMove === 'step' && rules.escape === 'corners';
 
 const sameParameters = (a: RuleParameters, b: RuleParameters): number =>

@@ -1,0 +1,59 @@
+/**
+ * The levels as they play under a ruleset: where the king steps to the corners (`plazoleta`),
+ * levels 4 and 5 stand lower than elsewhere (`levelUnder`), because there a few plies more count
+ * for less and the ladder found the rungs above them too close. Each check looks at what a level
+ * does in a game, through `levelMove`, as well as at its settings.
+ */
+
+import { describe, expect, it } from 'vitest';
+import { PRESETS, startingPosition } from '@tafl/core';
+import {
+  LEVELS,
+  Search,
+  levelConfig,
+  levelMove,
+  levelUnder,
+  seededRandom,
+  withoutBook,
+} from '../src/index.js';
+
+const preset = (id: string) => PRESETS.find((p) => p.id === id)!;
+
+describe('levels under a ruleset', () => {
+  it('where the king steps to the corners: level 4 scores moves two plies deep with noise, level 5 searches to depth 4', () => {
+    const plazoleta = preset('plazoleta');
+    expect(plazoleta.kingMove).toBe('step');
+    expect(plazoleta.escape).toBe('corners');
+    const four = levelUnder(levelConfig(4), plazoleta);
+    expect(four).toEqual({ level: 4, timeMs: levelConfig(4).timeMs, depth: 2, noise: 30 });
+    expect(levelUnder(levelConfig(5), plazoleta).maxDepth).toBe(4);
+
+    // In play: level 5 stops at depth 4 (its move out of the book, to see its search), level 4
+    // answers from its two-ply scoring.
+    const search = new Search();
+    const five = levelMove(search, startingPosition(plazoleta), withoutBook(levelConfig(5)), seededRandom(1));
+    expect(five.depth).toBe(4);
+    const fourMove = levelMove(search, startingPosition(plazoleta), levelConfig(4), seededRandom(1));
+    expect(fourMove.depth).toBe(2);
+    expect(fourMove.nodes).toBe(0);
+  });
+
+  it('elsewhere every level is as LEVELS has it: level 4 searches to depth 3, level 5 to depth 6', () => {
+    for (const rules of PRESETS.filter((p) => !(p.kingMove === 'step' && p.escape === 'corners'))) {
+      for (const config of LEVELS) expect(levelUnder(config, rules)).toBe(config);
+    }
+    const ardRi = preset('ard-ri-fr');
+    const search = new Search();
+    const four = levelMove(search, startingPosition(ardRi), levelConfig(4), seededRandom(1));
+    expect(four.depth).toBe(3);
+    expect(four.nodes).toBeGreaterThan(0);
+  });
+
+  it('a level given under a stepping king twice is the same level (levelSearch and levelMove both apply it)', () => {
+    const plazoleta = preset('plazoleta');
+    for (const config of LEVELS) {
+      const once = levelUnder(config, plazoleta);
+      expect(levelUnder(once, plazoleta)).toEqual(once);
+    }
+  });
+});
