@@ -13,11 +13,8 @@ import { ENGINE_ERRORS, EngineError, analyseGame } from '@tafl/engine/node';
 import { describe, expect, it } from 'vitest';
 import { Search, type SearchInfo } from '../src/search.js';
 import { checkLimits } from '../src/worker/game.js';
-import type { FromWorker, ReadyMessage } from '../src/worker/protocol.js';
+import type { WorkerReply } from '../src/worker/protocol.js';
 import { serve } from '../src/worker/serve.js';
-
-/** What the worker posts in answer to a request (its one `ready` at the start left out). */
-type Reply = Exclude<FromWorker, ReadyMessage>;
 
 const brandubh = presetById('brandubh-2019')!;
 /** brandubh-2019, the attackers capture the king on the fifth ply (Kd4-d2, then a2-c2). */
@@ -72,7 +69,7 @@ describe('multiPv', () => {
 
 describe('the worker’s analyse message', () => {
   it('answers one ply message per position asked, latest first, then analysed', () => {
-    const posted: Reply[] = [];
+    const posted: WorkerReply[] = [];
     serve((m) => m.type !== 'ready' && posted.push(m))({
       type: 'analyse',
       id: 7,
@@ -89,7 +86,7 @@ describe('the worker’s analyse message', () => {
   });
 
   it('refuses a position that is not in the game', () => {
-    const posted: Reply[] = [];
+    const posted: WorkerReply[] = [];
     serve((m) => m.type !== 'ready' && posted.push(m))({
       type: 'analyse',
       id: 1,

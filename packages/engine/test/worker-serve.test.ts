@@ -8,19 +8,16 @@ import {
   ENGINE_ERRORS,
   type EngineRequest,
   type FromWorker,
-  type ReadyMessage,
+  type WorkerReply,
   type ResultMessage,
 } from '../src/worker/protocol.js';
 
-/** What the worker posts in answer to a request (its one `ready` at the start left out). */
-type Reply = Exclude<FromWorker, ReadyMessage>;
-
 /** A fresh worker's handler and the messages it has posted. */
-function worker(): { ask: (request: EngineRequest, sentAt?: number) => Reply[] } {
-  const posted: Reply[] = [];
+function worker(): { ask: (request: EngineRequest, sentAt?: number) => WorkerReply[] } {
+  const posted: WorkerReply[] = [];
   const handle = serve((message) => message.type !== 'ready' && posted.push(message));
   let id = 0;
-  const ask = (request: EngineRequest, sentAt = Date.now()): Reply[] => {
+  const ask = (request: EngineRequest, sentAt = Date.now()): WorkerReply[] => {
     const from = posted.length;
     handle({ ...request, type: 'search', id: ++id, sentAt });
     return posted.slice(from);
@@ -28,7 +25,7 @@ function worker(): { ask: (request: EngineRequest, sentAt?: number) => Reply[] }
   return { ask };
 }
 
-const resultOf = (messages: Reply[]): ResultMessage => {
+const resultOf = (messages: WorkerReply[]): ResultMessage => {
   const last = messages[messages.length - 1]!;
   if (last.type !== 'result') throw new Error(`expected a result, got ${JSON.stringify(last)}`);
   return last;

@@ -207,3 +207,6 @@ export type FromWorker =
   | AnalysedMessage
   | TablesMessage
   | ReadyMessage;
+
+/** What a worker posts in answer to a request: everything but its one `ready` at the start. */
+export type WorkerReply = Exclude<FromWorker, ReadyMessage>;
