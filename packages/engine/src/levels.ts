@@ -49,15 +49,18 @@ export const LEVELS: readonly Level[] = [
  * plays), so a depth-3 level 4 and a depth-6 level 5 stand too close to level 5 and level 6 for
  * the level above to score 70% (`npm run bench:ladder`: level 6 against a depth-6 level 5 62%,
  * a depth-4 one 75.5%; a depth-4 level 5 against a depth-3 level 4 57.5%, a depth-2 one 67.5%).
- * So level 4 scores the moves two plies deep with a little noise, as level 3 with less, and
- * level 5 searches to depth 4.
+ * So level 4 scores the moves two plies deep with a little noise (as level 3 does with more),
+ * and level 5 searches to depth 4.
  */
 const STEPPING_KING_LEVELS: Readonly<Record<number, (level: Level) => Level>> = {
   4: ({ level, timeMs }) => ({ level, timeMs, depth: 2, noise: 30 }),
   5: (level) => ({ ...level, maxDepth: 4 }),
 };
 
-/** The level `config` as it plays under `rules` (`levelMove` and `levelSearch` apply it). */
+/**
+ * The level `config` as it plays under `rules` (`levelMove` applies it, and `levelSearch` for its
+ * multi-line analysis); applied to its own result it changes nothing.
+ */
 export function levelUnder(config: Level, rules: RuleParameters): Level {
   const adjust = steppingToCorners(rules) ? STEPPING_KING_LEVELS[config.level] : undefined;
   return adjust === undefined ? config : adjust(config);

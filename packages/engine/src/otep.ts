@@ -475,7 +475,8 @@ export function levelSearch(
         timeMs: Date.now() - started,
       };
     }
-    const config = { ...level, timeMs: limits.timeMs ?? level.timeMs };
+    // levelMove applies levelUnder itself.
+    const config = { ...base, timeMs: limits.timeMs ?? base.timeMs };
     const best = levelMove(search, pos, config, random, limits);
     const found: OtepLine[] = [];
     if (best.move !== undefined)

@@ -49,7 +49,7 @@ describe('levels under a ruleset', () => {
     expect(four.nodes).toBeGreaterThan(0);
   });
 
-  it('a level given under a stepping king twice is the same level (levelSearch and levelMove both apply it)', () => {
+  it('a level already adjusted for a stepping king is not adjusted again (a caller may pass one to levelMove)', () => {
     const plazoleta = preset('plazoleta');
     for (const config of LEVELS) {
       const once = levelUnder(config, plazoleta);
