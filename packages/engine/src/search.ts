@@ -26,8 +26,6 @@ const MAX_PLY = 128;
 const MAX_SPLIT_MOVES = 512;
 /** The shallowest remaining depth of a split point: below it the moves are too small to share. */
 const SPLIT_DEPTH = 2;
-/** Entries of the history table: side, from square, to square. */
-const HISTORY_SIZE = 2 * 256 * 256;
 /** Split points a thread may be at work in at once (its own and those it joined, nested). */
 const MAX_NEST = 8;
 const MAX_QUIESCENCE = 8;
@@ -156,11 +154,9 @@ export interface SearchHelpers {
   /**
    * Sets the helpers working at the split points of a search of `pos` (with its game's history)
    * on the shared table until `stop[0]` becomes non-zero: `stop` is the search's shared area
-   * (`SHARED_WORDS` long); `age` is the table's age for this search; `history` is the first
-   * thread's history of quiet moves that cut off, over a SharedArrayBuffer, which the helpers
-   * read and add to as their own (`help`).
+   * (`SHARED_WORDS` long); `age` is the table's age for this search.
    */
-  start(pos: Position, stop: Int32Array, age: number, history: Int32Array): void;
+  start(pos: Position, stop: Int32Array, age: number): void;
 }
 
 /**
@@ -240,13 +236,7 @@ export class Search {
   private readonly moves: Int32Array[] = [];
   private readonly order: Int32Array[] = [];
   private readonly killers = new Int32Array(MAX_PLY * 2);
-  /**
-   * The history score of each quiet move (side, from, to). A search with helpers keeps it in a
-   * SharedArrayBuffer and lends it to them (`help`): a thread searching the moves of a split
-   * point orders the moves below them as well as the first thread would, instead of from an
-   * empty history. Two threads adding to one entry at once may lose one addition: a hint lost.
-   */
-  private history: Int32Array;
+  private history = new Int32Array(2 * 256 * 256);
   private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
   private readonly routeSquares = new Uint8Array(256);
@@ -283,10 +273,6 @@ export class Search {
     this.helpers = options.helpers;
     this.helperIndex = options.helperIndex ?? 0;
     this.tablebase = options.tablebase;
-    const historyBytes = 4 * HISTORY_SIZE;
-    this.history = new Int32Array(
-      (options.helpers?.count ?? 0) > 0 ? new SharedArrayBuffer(historyBytes) : new ArrayBuffer(historyBytes),
-    );
     for (let i = 0; i < MAX_PLY + MAX_QUIESCENCE + 2; i++) {
       this.moves.push(new Int32Array(512));
       this.order.push(new Int32Array(512));
@@ -306,7 +292,7 @@ export class Search {
   /** Forgets the transposition table and the move-ordering statistics (a new game). */
   clear(): void {
     if (this.helperIndex === 0) this.tt.clear();
-    this.history.fill(0);
+    this.history = new Int32Array(this.history.length);
     this.killers.fill(0);
   }
 
@@ -355,8 +341,7 @@ export class Search {
     this.nullAllowed = true;
     this.context(pos);
     this.killers.fill(0);
-    // A helper's history is its first thread's, aged already.
-    if (this.helperIndex === 0) for (let i = 0; i < this.history.length; i++) this.history[i]! >>= 3;
+    for (let i = 0; i < this.history.length; i++) this.history[i]! >>= 3;
     this.tablebaseHits = 0;
     this.tablebasePieces = 0;
     if (this.tablebase !== undefined && sameRules(this.tablebase.rules, pos.rules))
@@ -423,7 +408,7 @@ export class Search {
     const shared = new Int32Array(new SharedArrayBuffer(4 * SHARED_WORDS));
     this.splits = shared;
     this.nest = 0;
-    helpers.start(pos, shared, this.tt.currentAge, this.history);
+    helpers.start(pos, shared, this.tt.currentAge);
     return shared;
   }
 
@@ -1100,8 +1085,7 @@ export class Search {
    * root: it works at the split points the other threads open until the first thread's search
    * ends (`shared[S_STOP]`).
    */
-  help(pos: Position, shared: Int32Array, history: Int32Array): void {
-    this.history = history;
+  help(pos: Position, shared: Int32Array): void {
     this.begin(pos, shared, Infinity);
     this.deadline = Infinity;
     this.nullPly = -1;

@@ -35,8 +35,6 @@ export interface HelperSearch {
   readonly bits: number;
   readonly age: number;
   readonly stop: Int32Array;
-  /** The first thread's history of the moves that cut off, shared (`Search.help`). */
-  readonly history: Int32Array;
   readonly game: EngineRequest;
 }
 
@@ -76,12 +74,12 @@ export function helperPool(spawn: SpawnHelper, threads: number, bits = 20): Help
   let failure: string | undefined;
   const helpers: SearchHelpers = {
     count,
-    start(pos: Position, stop: Int32Array, age: number, history: Int32Array) {
+    start(pos: Position, stop: Int32Array, age: number) {
       while (ports.length < count) ports.push(spawn((message) => (failure ??= message)));
       if (failure !== undefined) throw new Error(`a search helper failed: ${failure}`);
       const game = gameOf(pos);
       ports.forEach((port, i) =>
-        port.post({ type: 'search', index: i + 1, pool, table, bits, age, stop, history, game }),
+        port.post({ type: 'search', index: i + 1, pool, table, bits, age, stop, game }),
       );
     },
   };
@@ -129,7 +127,7 @@ export function serveHelper(onFailure: (failure: HelperFailure) => void): (messa
           }),
         };
       search.search.tableAge = message.age;
-      search.search.help(pos.value, message.stop, message.history);
+      search.search.help(pos.value, message.stop);
     } catch (e) {
       onFailure({ type: 'failed', message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
     }
