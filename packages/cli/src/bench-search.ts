@@ -51,8 +51,8 @@ export function timeToDepth(depth = TIME_TO_DEPTH): string {
     const pool = nodeHelperPool(2, bits);
     try {
       // The helper thread starts cold; the first thread's code is warm from the figures before.
-      // A player's pool lives from move to move, so its helpers are warm too. (Each measured
-      // search below starts with a new, cleared Search, and its helpers forget with it.)
+      // A player's pool lives from move to move, so its helpers are warm too. Each measured
+      // search below is a new Search, and its helpers forget what the warm-up taught them.
       for (const rules of PRESETS) new Search(sharedBy(pool)).run(startingPosition(rules), { timeMs: 100 });
       for (const rules of PRESETS)
         for (const threads of [1, 2]) {

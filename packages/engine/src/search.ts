@@ -154,9 +154,10 @@ export interface SearchHelpers {
   /**
    * Sets the helpers working at the split points of a search of `pos` (with its game's history)
    * on the shared table until `stop[0]` becomes non-zero: `stop` is the search's shared area
-   * (`SHARED_WORDS` long); `age` is the table's age for this search.
+   * (`SHARED_WORDS` long); `age` is the table's age for this search; `fresh` when the first thread
+   * was cleared since its last search (a new game: the helpers forget their move ordering too).
    */
-  start(pos: Position, stop: Int32Array, age: number): void;
+  start(pos: Position, stop: Int32Array, age: number, fresh: boolean): void;
 }
 
 /**
@@ -284,14 +285,21 @@ export class Search {
     this.tt.currentAge = age;
   }
 
+  /** Cleared (or new) since the helpers' last search (`SearchHelpers.start`). */
+  private cleared = true;
+
   /** Asks a running search to stop; it returns the best move found so far. */
   stop(): void {
     this.stopRequested = true;
   }
 
-  /** Forgets the transposition table and the move-ordering statistics (a new game). */
+  /**
+   * Forgets the transposition table and the move-ordering statistics (a new game); its helpers
+   * forget theirs at its next search.
+   */
   clear(): void {
     if (this.helperIndex === 0) this.tt.clear();
+    this.cleared = true;
     this.history = new Int32Array(this.history.length);
     this.killers.fill(0);
   }
@@ -408,7 +416,8 @@ export class Search {
     const shared = new Int32Array(new SharedArrayBuffer(4 * SHARED_WORDS));
     this.splits = shared;
     this.nest = 0;
-    helpers.start(pos, shared, this.tt.currentAge);
+    helpers.start(pos, shared, this.tt.currentAge, this.cleared);
+    this.cleared = false;
     return shared;
   }
 

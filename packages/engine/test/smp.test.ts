@@ -2,7 +2,7 @@
 // split points on one shared table. Real worker threads (the built `@tafl/engine/node`); the
 // searches are bounded by depth, and nothing here depends on the machine's speed.
 import { playMoveRecord, presetById, startingPosition, type Position } from '@tafl/core';
-import { createNodeEngine, nodeHelperPool, sharedBy } from '@tafl/engine/node';
+import { createNodeEngine, helperPool, nodeHelperPool, sharedBy } from '@tafl/engine/node';
 import { describe, expect, it } from 'vitest';
 import { Search } from '../src/search.js';
 import { tableBytes } from '../src/tt.js';
@@ -82,6 +82,22 @@ describe('a search on several threads', () => {
     } finally {
       pool.close();
     }
+  });
+
+  it('the helpers hear of a new game: their first search, and the first after the search is cleared', () => {
+    // The pool's messages to its helper, as the helper thread would receive them; nobody serves
+    // them here, so the first thread searches alone (no helper waits, no split point opens).
+    const fresh: boolean[] = [];
+    const pool = helperPool(() => ({ post: (message) => fresh.push(message.fresh), terminate() {} }), 2, 16);
+    const search = new Search(sharedBy(pool));
+    const timed = { depth: 2, timeMs: 600_000 }; // a time bound: the helpers are started
+    search.run(after(OPENING), timed);
+    search.run(after(OPENING), timed);
+    search.clear();
+    search.run(after(OPENING), timed);
+    search.run(after(OPENING), timed);
+    expect(fresh).toEqual([true, false, true, false]);
+    pool.close();
   });
 
   it('a search on a shared table alone answers as a search with its own table', () => {

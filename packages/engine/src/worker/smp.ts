@@ -34,6 +34,8 @@ export interface HelperSearch {
   readonly table: SharedArrayBuffer;
   readonly bits: number;
   readonly age: number;
+  /** The first thread was cleared since its last search (a new game): the helper forgets too. */
+  readonly fresh: boolean;
   readonly stop: Int32Array;
   readonly game: EngineRequest;
 }
@@ -74,12 +76,12 @@ export function helperPool(spawn: SpawnHelper, threads: number, bits = 20): Help
   let failure: string | undefined;
   const helpers: SearchHelpers = {
     count,
-    start(pos: Position, stop: Int32Array, age: number) {
+    start(pos: Position, stop: Int32Array, age: number, fresh: boolean) {
       while (ports.length < count) ports.push(spawn((message) => (failure ??= message)));
       if (failure !== undefined) throw new Error(`a search helper failed: ${failure}`);
       const game = gameOf(pos);
       ports.forEach((port, i) =>
-        port.post({ type: 'search', index: i + 1, pool, table, bits, age, stop, game }),
+        port.post({ type: 'search', index: i + 1, pool, table, bits, age, fresh, stop, game }),
       );
     },
   };
@@ -110,6 +112,8 @@ export function serveHelper(onFailure: (failure: HelperFailure) => void): (messa
   let search: { key: string; search: Search } | undefined;
   return (message) => {
     try {
+      // Before the stop is looked at: a search stopped before its helper got to it still began a new game.
+      if (message.fresh) search?.search.clear();
       if (Atomics.load(message.stop, 0) !== 0) return;
       const rules = rulesOf(message.game);
       if (!rules.ok) throw new Error(rules.message);
