@@ -46,7 +46,9 @@ export function depthInOneSecond(): string {
  * from an empty table each time, and the speed-up is the ratio of the geometric means.
  */
 export function timeToDepth(depth = TIME_TO_DEPTH): string {
-  const times = new Map(PRESETS.map((rules) => [rules.id, { one: [] as number[], two: [] as number[] }]));
+  const times = new Map(
+    PRESETS.map((rules) => [rules.id, { one: [] as number[], two: [] as number[], nodes: [] as number[] }]),
+  );
   for (const bits of TABLE_SIZES) {
     const pool = nodeHelperPool(2, bits);
     try {
@@ -61,22 +63,33 @@ export function timeToDepth(depth = TIME_TO_DEPTH): string {
           search.clear();
           const started = performance.now();
           // A time bound far away lets the helpers run; the depth ends the search.
-          search.run(startingPosition(rules), { depth, timeMs: 600_000 });
+          const { nodes } = search.run(startingPosition(rules), { depth, timeMs: 600_000 });
           const ms = performance.now() - started;
           const entry = times.get(rules.id)!;
           (threads > 1 ? entry.two : entry.one).push(ms);
+          entry.nodes.push(nodes);
         }
     } finally {
       pool.close();
     }
   }
-  const rows = [['ruleset', 'depth', '1 thread', '2 threads', 'speed-up', 'fewest', 'most']];
+  const rows = [
+    ['ruleset', 'depth', '1 thread', '2 threads', 'speed-up', 'fewest', 'most', 'nodes', 'nodes/s'],
+  ];
   const ratios: number[] = [];
+  const trees: number[] = [];
+  const rates: number[] = [];
   for (const rules of PRESETS) {
-    const { one, two } = times.get(rules.id)!;
+    const { one, two, nodes } = times.get(rules.id)!;
     const each = one.map((ms, i) => ms / two[i]!);
     const ratio = geometricMean(one) / geometricMean(two);
+    // The nodes of each table size, one thread then two: how much larger the tree of two
+    // threads is, and how many more nodes a second they search together.
+    const tree =
+      geometricMean(nodes.filter((_, i) => i % 2 === 1)) / geometricMean(nodes.filter((_, i) => i % 2 === 0));
     ratios.push(ratio);
+    trees.push(tree);
+    rates.push(ratio * tree);
     rows.push([
       rules.id,
       String(depth),
@@ -85,13 +98,18 @@ export function timeToDepth(depth = TIME_TO_DEPTH): string {
       `${ratio.toFixed(2)}x`,
       `${Math.min(...each).toFixed(2)}x`,
       `${Math.max(...each).toFixed(2)}x`,
+      `${tree.toFixed(2)}x`,
+      `${(ratio * tree).toFixed(2)}x`,
     ]);
   }
   return (
-    `${columns(rows, [false, true, true, true, true, true, true])}` +
-    `geometric mean speed-up on two threads: ${geometricMean(ratios).toFixed(2)}x ` +
-    `(times: geometric means over tables of 2^${TABLE_SIZES.join(', 2^')} entries; ` +
-    `fewest and most: the speed-up of a single table size)\n`
+    `${columns(rows, [false, true, true, true, true, true, true, true, true])}` +
+    `geometric mean speed-up on two threads: ${geometricMean(ratios).toFixed(2)}x; ` +
+    `their tree ${geometricMean(trees).toFixed(2)}x one thread's, their nodes a second ` +
+    `${geometricMean(rates).toFixed(2)}x\n` +
+    `(times and nodes: geometric means over tables of 2^${TABLE_SIZES.join(', 2^')} entries; ` +
+    `fewest and most: the speed-up of a single table size; nodes and nodes/s: two threads ` +
+    `against one, every thread's nodes counted)\n`
   );
 }
 

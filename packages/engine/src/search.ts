@@ -26,6 +26,8 @@ const MAX_PLY = 128;
 const MAX_SPLIT_MOVES = 512;
 /** The shallowest remaining depth of a split point: below it the moves are too small to share. */
 const SPLIT_DEPTH = 2;
+/** A search looks at its limits every NODE_STEP positions (a power of two); a helper counts its positions then. */
+const NODE_STEP = 256;
 /** Split points a thread may be at work in at once (its own and those it joined, nested). */
 const MAX_NEST = 8;
 const MAX_QUIESCENCE = 8;
@@ -81,8 +83,10 @@ export interface SearchInfo {
   /** For the side to move, in centi-soldiers, or a win/loss by distance (see `mateIn`). */
   readonly score: number;
   readonly pv: readonly Move[];
+  /** Positions searched, by every thread of the search (its helpers' too). */
   readonly nodes: number;
   readonly timeMs: number;
+  /** `nodes` a second, over every thread. */
   readonly nps: number;
   /** With `multiPv` above 1: the best lines, best first (the first is `score` and `pv`). */
   readonly lines?: readonly SearchLine[];
@@ -187,7 +191,9 @@ const G_WAKE = 2;
 const G_IDLE = 3;
 /** Moves that helpers searched at split points (`helperMoves`). */
 const G_HELPED = 4;
-const SLOT_BASE = 5;
+/** Positions the helpers searched, added in steps of NODE_STEP as they go. */
+const G_NODES = 5;
+const SLOT_BASE = 6;
 /** A split point's fields, from its slot's start. */
 const F_ID = 0; // its number, or 0 for a free slot
 const F_OPEN = 1; // 1 while threads may join it
@@ -373,13 +379,14 @@ export class Search {
     const multiPv = Math.max(1, Math.min(limits.multiPv ?? 1, MAX_MULTI_PV));
     const info = (depth: number, score: number, pv: Move[], lines?: SearchLine[]): SearchInfo => {
       const timeMs = Date.now() - start;
+      const nodes = this.nodes + (this.shared !== undefined ? Atomics.load(this.shared, G_NODES) : 0);
       return {
         depth,
         score,
         pv,
-        nodes: this.nodes,
+        nodes,
         timeMs,
-        nps: Math.round((this.nodes * 1000) / Math.max(timeMs, 1)),
+        nps: Math.round((nodes * 1000) / Math.max(timeMs, 1)),
         ...(lines !== undefined && { lines }),
       };
     };
@@ -396,6 +403,7 @@ export class Search {
       return this.iterate(pos, maxDepth, multiPv, deadline, start, info, onInfo);
     } finally {
       this.helped = this.shared !== undefined ? Atomics.load(this.shared, G_HELPED) : 0;
+      this.helpedNodes = this.shared !== undefined ? Atomics.load(this.shared, G_NODES) : 0;
       if (this.shared !== undefined) {
         Atomics.store(this.shared, S_STOP, 1);
         Atomics.add(this.shared, G_WAKE, 1);
@@ -583,7 +591,8 @@ export class Search {
   }
 
   private checkLimits(): void {
-    if ((this.nodes & 255) !== 0) return;
+    if ((this.nodes & (NODE_STEP - 1)) !== 0) return;
+    if (this.helperIndex > 0 && this.splits !== undefined) Atomics.add(this.splits, G_NODES, NODE_STEP);
     for (let k = 0; k < this.nest; k++)
       if (Atomics.load(this.splits!, this.nestSlot[k]! + F_CUT) !== 0) throw new SplitCut();
     if (
@@ -820,10 +829,16 @@ export class Search {
   /** The best move of the last split point (`split`), when one of its moves beat the node's first. */
   private splitBestMove: Move = 0;
   private helped = 0;
+  private helpedNodes = 0;
 
   /** How many moves of the last search's split points its helper threads searched (0 on one thread). */
   get helperMoves(): number {
     return this.helped;
+  }
+
+  /** How many positions its helper threads searched in the last search (counted in its `nodes`). */
+  get helperNodes(): number {
+    return this.helpedNodes;
   }
 
   /**

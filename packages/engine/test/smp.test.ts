@@ -36,12 +36,16 @@ describe('a search on several threads', () => {
     try {
       const search = new Search(sharedBy(pool));
       // Deeper until the helpers have had a share (no time bound: a slow machine only takes longer).
-      for (let depth = 6; search.helperMoves === 0; depth++) {
+      let nodes = 0;
+      for (let depth = 6; search.helperNodes === 0; depth++) {
         const result = search.run(after(OPENING), { depth, timeMs: 600_000 });
         expect(result.depth).toBe(depth);
         expect(after(OPENING).isLegal(result.move!)).toBe(true);
+        nodes = result.nodes;
       }
       expect(search.helperMoves).toBeGreaterThan(0);
+      // The search's positions are every thread's: the helpers' and the first thread's own.
+      expect(nodes).toBeGreaterThan(search.helperNodes);
       await sleep(200);
       const words = new Int32Array(pool.table);
       const settled = words.slice();
