@@ -468,8 +468,13 @@ export class Search {
         this.excludedCount = 0;
         while (pos.ply > this.rootPly) pos.undo();
         // The unfinished depth's best move, if it beat the previous one (or failed high above it).
-        const partial = this.pvLength[0]! > 0 && this.rootImproved ? this.pv[0]! : this.failedHigh;
-        if (partial !== undefined && !firstDone) best = { ...best, move: partial };
+        const improved = this.pvLength[0]! > 0 && this.rootImproved;
+        const partial = improved ? this.pv[0]! : this.failedHigh;
+        // Its line then, so that the line shown starts with the move played.
+        if (partial !== undefined && !firstDone && partial !== best.move) {
+          const pv = improved ? Array.from(this.pv.subarray(0, this.pvLength[0]!)) : [partial];
+          best = { ...best, move: partial, pv };
+        }
         break;
       }
       const pv =

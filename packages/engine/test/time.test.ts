@@ -40,3 +40,24 @@ describe('a timed search', () => {
     expect(new Search().run(startingPosition(rules), { timeMs: 60_000, depth: 6 }).depth).toBe(6);
   });
 });
+
+describe('a search stopped in the middle of a depth', () => {
+  it("plays the unfinished depth's move when it beat the last depth's, and shows that move's line", () => {
+    // A node budget ends a search wherever it falls. From the start of each ruleset at budgets of
+    // 2,000 to 40,000 nodes, some searches end after a root move of the unfinished depth beat the
+    // last finished depth's best: the move played is then the new one, and the line given with
+    // it must start with it (the last finished depth's line would show another move).
+    let changed = 0;
+    for (const preset of ['brandubh-2019', 'brandub-fr', 'ard-ri-fr'])
+      for (let nodes = 2000; nodes <= 40_000; nodes += 2000) {
+        const progress: string[] = [];
+        const search = new Search({ ttBits: 16 });
+        const result = search.run(startingPosition(presetById(preset)!), { nodes }, (info) =>
+          progress.push(String(info.pv[0])),
+        );
+        expect(result.pv[0]).toBe(result.move);
+        if (progress.at(-1) !== String(result.move)) changed++;
+      }
+    expect(changed).toBeGreaterThan(0);
+  });
+});
