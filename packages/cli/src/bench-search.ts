@@ -47,7 +47,10 @@ export function depthInOneSecond(): string {
  */
 export function timeToDepth(depth = TIME_TO_DEPTH): string {
   const times = new Map(
-    PRESETS.map((rules) => [rules.id, { one: [] as number[], two: [] as number[], nodes: [] as number[] }]),
+    PRESETS.map((rules) => [
+      rules.id,
+      { one: [] as number[], two: [] as number[], oneNodes: [] as number[], twoNodes: [] as number[] },
+    ]),
   );
   for (const bits of TABLE_SIZES) {
     const pool = nodeHelperPool(2, bits);
@@ -67,7 +70,7 @@ export function timeToDepth(depth = TIME_TO_DEPTH): string {
           const ms = performance.now() - started;
           const entry = times.get(rules.id)!;
           (threads > 1 ? entry.two : entry.one).push(ms);
-          entry.nodes.push(nodes);
+          (threads > 1 ? entry.twoNodes : entry.oneNodes).push(nodes);
         }
     } finally {
       pool.close();
@@ -80,13 +83,11 @@ export function timeToDepth(depth = TIME_TO_DEPTH): string {
   const trees: number[] = [];
   const rates: number[] = [];
   for (const rules of PRESETS) {
-    const { one, two, nodes } = times.get(rules.id)!;
+    const { one, two, oneNodes, twoNodes } = times.get(rules.id)!;
     const each = one.map((ms, i) => ms / two[i]!);
     const ratio = geometricMean(one) / geometricMean(two);
-    // The nodes of each table size, one thread then two: how much larger the tree of two
-    // threads is, and how many more nodes a second they search together.
-    const tree =
-      geometricMean(nodes.filter((_, i) => i % 2 === 1)) / geometricMean(nodes.filter((_, i) => i % 2 === 0));
+    // How much larger the tree of two threads is, and how many more nodes a second they search together.
+    const tree = geometricMean(twoNodes) / geometricMean(oneNodes);
     ratios.push(ratio);
     trees.push(tree);
     rates.push(ratio * tree);

@@ -402,9 +402,11 @@ export class Search {
     try {
       return this.iterate(pos, maxDepth, multiPv, deadline, start, info, onInfo);
     } finally {
-      this.helped = this.shared !== undefined ? Atomics.load(this.shared, G_HELPED) : 0;
-      this.helpedNodes = this.shared !== undefined ? Atomics.load(this.shared, G_NODES) : 0;
+      this.helped = 0;
+      this.helpedNodes = 0;
       if (this.shared !== undefined) {
+        this.helped = Atomics.load(this.shared, G_HELPED);
+        this.helpedNodes = Atomics.load(this.shared, G_NODES);
         Atomics.store(this.shared, S_STOP, 1);
         Atomics.add(this.shared, G_WAKE, 1);
         Atomics.notify(this.shared, G_WAKE);
