@@ -22,7 +22,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PRESETS, presetById } from '@tafl/core';
-import { DEFAULT_WEIGHTS, FEATURE_COUNT, seededRandom } from '@tafl/engine';
+import {
+  DEFAULT_WEIGHTS,
+  FEATURE_COUNT,
+  STEPPING_KING_WEIGHTS,
+  seededRandom,
+  steppingToCorners,
+} from '@tafl/engine';
 import { DEFAULT_MAX_PLIES } from '@tafl/cli/dist/match/game.js';
 import { mixSeed, randomOpening } from '@tafl/cli/dist/match/openings.js';
 import { matchFigures, tally } from '@tafl/cli/dist/match/stats.js';
@@ -205,8 +211,15 @@ function describeCheck(c) {
 }
 
 /** Tunes one ruleset: rounds of play-then-fit, then the check. */
+/**
+ * The weights a ruleset's entry lies over, as `weightsFor` lays them: the defaults, with the
+ * stepping king's where he steps to the corners (so that those are played with, and fitted).
+ */
+const baseWeights = (rules) =>
+  steppingToCorners(rules) ? { ...DEFAULT_WEIGHTS, ...STEPPING_KING_WEIGHTS } : DEFAULT_WEIGHTS;
+
 async function tuneRuleset(rules, own, opts, index) {
-  const start = { ...DEFAULT_WEIGHTS, ...(own?.weights ?? {}) };
+  const start = { ...baseWeights(rules), ...(own?.weights ?? {}) };
   const startFeats = startFeatures(rules);
   let current = start;
   const games = [];
@@ -317,8 +330,8 @@ async function checkOnly(opts, entries) {
     }
     const index = PRESETS.findIndex((p) => p.id === rules.id);
     const began = Date.now();
-    const tuned = { ...DEFAULT_WEIGHTS, ...own.weights };
-    const check = await checkMatch(rules, tuned, DEFAULT_WEIGHTS, opts, index);
+    const tuned = { ...baseWeights(rules), ...own.weights };
+    const check = await checkMatch(rules, tuned, baseWeights(rules), opts, index);
     log(
       `${rules.id}, tuned against default weights: ${describeCheck(check)} in ${seconds(Date.now() - began)}`,
     );

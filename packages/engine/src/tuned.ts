@@ -5,8 +5,8 @@
  * the check match. An empty entry keeps the defaults (`weightsFor` would otherwise borrow the
  * weights of the nearest tuned preset).
  *
- * Last written 2026-11-22 by: node packages/engine/scripts/tune.mjs --rules plazoleta --rules
- * ard-ri-fr --games 80 --iterations 2 --check --check-games 100
+ * Last written 2026-11-27 by: node packages/engine/scripts/tune.mjs --rules ard-ri-fr --games 300
+ * --nodes 3000 --seed 7 --check --check-games 300 --check-nodes 10000
  */
 
 import type { Weights } from './eval.js';
@@ -89,29 +89,31 @@ export const TUNED_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
     kingToCentre: 14,
     tempo: 4,
   },
-  // ard-ri-fr, 2026-11-22: 160 self-play games at 2000 nodes a move, 2 rounds (seed 1), 4625
-  // positions; K 855, lambda 0.1; error 0.1288 with the start weights, 0.1086 tuned.
-  // Check against the start weights at 2000 nodes a move: 75.0% in 100 games (+191 Elo, 95% +137 to
-  // +255; W/D/L as attackers 24/26/0, as defenders 33/10/7).
+  // ard-ri-fr, 2026-11-27: 600 self-play games at 3000 nodes a move, 2 rounds (seed 7), 17462
+  // positions; K 452, lambda 0.1; error 0.1020 with the start weights, 0.0887 tuned.
+  // Check against the start weights at 10000 nodes a move: 62.3% in 300 games (+88 Elo, 95% +61 to
+  // +115; W/D/L as attackers 124/18/8, as defenders 36/36/78).
   'ard-ri-fr': {
-    attackers: -189,
-    defenders: 123,
-    attackerMobility: -8,
-    defenderMobility: 70,
-    kingMobility: 78,
+    attackers: -398,
+    defenders: 131,
+    attackerMobility: -1,
+    defenderMobility: 54,
+    kingMobility: 66,
     kingRoutes: 60,
-    kingRoutesInTwo: 458,
-    guardsBesideEscape: -14,
+    kingRoutesInTwo: 310,
+    guardsBesideEscape: -25,
     guardsDiagonal: -20,
-    kingEnclosed: 3,
-    defendersBesideKing: -32,
-    attackersHangingToMove: 101,
-    attackersHangingWaiting: 210,
-    defendersHangingToMove: 24,
-    defendersHangingWaiting: 81,
-    kingHanging: -556,
-    kingToCentre: 193,
-    tempo: 26,
+    kingEnclosed: -75,
+    defendersBesideKing: -10,
+    attackersHangingToMove: 286,
+    attackersHangingWaiting: 464,
+    defendersHangingToMove: -49,
+    defendersHangingWaiting: -52,
+    kingHanging: -292,
+    kingToCentre: 213,
+    tempo: 80,
+    kingStepsNear: 0,
+    kingEscapesReachable: 0,
   },
   // brandub-fr, 2026-11-22: 240 self-play games at 2000 nodes a move, 2 rounds (seed 1), 3417
   // positions; K 185, lambda 0.01; error 0.0856 with the start weights, 0.0782 tuned.

@@ -72,7 +72,8 @@ export const STEPPING_KING_DRAW = 150;
  * win most games between equal players (about 70% in self-play), and the quiet-ply limit makes
  * draws common, so a draw is worth having to the defenders and worth avoiding to the attackers.
  * Larger than STEPPING_KING_DRAW because these rules' evaluation runs on a larger scale (its tuned
- * soldier is worth 189, the tuner's sigmoid scale K is 855 against 134). Set by self-play at 6000
+ * soldier was worth 189 when this was set, and the tuner's sigmoid scale K 855 against 134; the
+ * second tuning made the soldier 398 and K 452). Set by self-play at 6000
  * nodes a move, 100 pairs, against a draw worth 0: 150 gave +7 Elo (95% -3 to +17), 500 +16 (+4 to
  * +28; other openings +9, 0 to +18; at 12000 nodes, a third set, +10, -5 to +26), 800 +12 (-3 to
  * +27).
