@@ -223,7 +223,7 @@ const SLOTS = 16;
 export const SHARED_WORDS = SLOT_BASE + SLOTS * SLOT_WORDS;
 
 export const STABLE_DROP = 25;
-export const STABLE_SHARE = 0.5;
+export const STABLE_SHARE = 0.75;
 /** Aspiration window at the root from this depth on, in centi-soldiers either side. */
 const ASPIRATION_DEPTH = 5;
 const ASPIRATION_WINDOW = 35;

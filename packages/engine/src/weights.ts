@@ -34,12 +34,12 @@ export const DEFAULT_WEIGHTS: Weights = {
 
 /**
  * Hand-set weights of the stepping king's features where he escapes to the corners (set with
- * self-play matches at a fixed node budget against the defaults; the engine's README), under a
- * ruleset's tuned entry: a tuned entry that gives them wins.
+ * self-play matches at a fixed node budget: 15 against none, then 30 against 15; the engine's
+ * README), under a ruleset's tuned entry: a tuned entry that gives them wins.
  */
 export const STEPPING_KING_WEIGHTS: Partial<Weights> = {
-  kingStepsNear: 15,
-  kingEscapesReachable: 15,
+  kingStepsNear: 30,
+  kingEscapesReachable: 30,
 };
 
 /** The king steps, one square at a time, and escapes to the corners (`plazoleta`). */
@@ -71,14 +71,14 @@ export const STEPPING_KING_DRAW = 150;
  * draw (a blockade of the edge: 16 attackers against a king who must walk to it): the attackers
  * win most games between equal players (about 70% in self-play), and the quiet-ply limit makes
  * draws common, so a draw is worth having to the defenders and worth avoiding to the attackers.
- * Larger than STEPPING_KING_DRAW because these rules' evaluation runs on a larger scale (its tuned
- * soldier was worth 189 when this was set, and the tuner's sigmoid scale K 855 against 134; the
- * second tuning made the soldier 398 and K 452). Set by self-play at 6000
- * nodes a move, 100 pairs, against a draw worth 0: 150 gave +7 Elo (95% -3 to +17), 500 +16 (+4 to
- * +28; other openings +9, 0 to +18; at 12000 nodes, a third set, +10, -5 to +26), 800 +12 (-3 to
- * +27).
+ * Larger than STEPPING_KING_DRAW because these rules' evaluation runs on a larger scale. First set
+ * when the tuned soldier of the attackers was worth 189 (the tuner's sigmoid scale K 855 against
+ * 134), by self-play at 6000 nodes a move, 100 pairs, against a draw worth 0: 150 gave +7 Elo (95%
+ * -3 to +17), 500 +16 (+4 to +28; other openings +9, 0 to +18; at 12000 nodes, a third set, +10, -5
+ * to +26), 800 +12 (-3 to +27). The second tuning made that soldier 398, and the draw's worth
+ * doubled with it: 1000 against 500, 300 pairs at 20000 nodes a move, +10 Elo (+3 to +18).
  */
-export const QUIET_LIMIT_DRAW = 500;
+export const QUIET_LIMIT_DRAW = 1000;
 
 /** Every piece steps and the king escapes to the edge, with a quiet-ply limit's draw. */
 const steppingToEdgeWithQuietDraw = (rules: RuleParameters): boolean =>
