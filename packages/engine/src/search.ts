@@ -25,7 +25,7 @@ const MAX_PLY = 128;
 /** The most moves a position has (the move lists' length). */
 const MAX_SPLIT_MOVES = 512;
 /** The shallowest remaining depth of a split point: below it the moves are too small to share. */
-const SPLIT_DEPTH = 2;
+const SPLIT_DEPTH = 4;
 /** A search looks at its limits every NODE_STEP positions (a power of two); a helper counts its positions then. */
 const NODE_STEP = 256;
 /** Split points a thread may be at work in at once (its own and those it joined, nested). */
