@@ -210,7 +210,6 @@ function describeCheck(c) {
   );
 }
 
-/** Tunes one ruleset: rounds of play-then-fit, then the check. */
 /**
  * The weights a ruleset's entry lies over, as `weightsFor` lays them: the defaults, with the
  * stepping king's where he steps to the corners (so that those are played with, and fitted).
@@ -218,6 +217,7 @@ function describeCheck(c) {
 const baseWeights = (rules) =>
   steppingToCorners(rules) ? { ...DEFAULT_WEIGHTS, ...STEPPING_KING_WEIGHTS } : DEFAULT_WEIGHTS;
 
+/** Tunes one ruleset: rounds of play-then-fit, then the check. */
 async function tuneRuleset(rules, own, opts, index) {
   const start = { ...baseWeights(rules), ...(own?.weights ?? {}) };
   const startFeats = startFeatures(rules);
