@@ -18,7 +18,7 @@ import {
   type Side,
   type Square,
 } from '@tafl/core';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ScreenProps } from '../app/screen.js';
 import { localGameTitle, useTitle } from '../app/title.js';
 import type { BoardConfig } from '../board/api.js';
@@ -100,8 +100,10 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
   const [refusals, setRefusals] = useState(0);
   const saved = useRef(initial);
 
-  // Every change is stored at once: a reload finds the game where it was.
-  useEffect(() => {
+  // Every change is stored at once: a reload finds the game where it was. In a layout effect, run
+  // with the render that shows the move, not after the paint: leaving the screen right after a move
+  // (the start page, a link) unmounts it before a plain effect runs, and the move was lost.
+  useLayoutEffect(() => {
     if (saved.current === game) return;
     saved.current = game;
     store.save(game);
