@@ -23,6 +23,14 @@ const labelOf = (page: Page, name: string) => square(page, name).getAttribute('a
 const moveCount = (page: Page): Promise<number> => page.locator('.move-list .move[data-ply]').count();
 const htmlData = (page: Page, key: string): Promise<string | undefined> =>
   page.evaluate((k) => document.documentElement.dataset[k], key);
+/**
+ * The last sound, once one has played: a move's sound plays in an effect run after the paint that
+ * shows the move, so it may come a moment after the move list has it (none at all times out).
+ */
+async function soundPlayed(page: Page): Promise<string | undefined> {
+  await page.waitForFunction(() => document.documentElement.dataset['sound'] !== undefined);
+  return htmlData(page, 'sound');
+}
 
 /** A same-device game opened by a link, the moves played: one move from the end. */
 async function linkedGame(page: Page, rules: string, moves: readonly string[]): Promise<void> {
@@ -61,7 +69,7 @@ describe('the end of a game, seen and heard', () => {
     await expect(page.locator('.banner-end .banner-text').textContent()).resolves.toBe(said);
     await expect(page.getByTestId('live').textContent()).resolves.toContain(said);
     // The end of the game sounds (the switch is on by default; the clicks were the gesture).
-    await expect(htmlData(page, 'sound')).resolves.toBe('end');
+    await expect(soundPlayed(page)).resolves.toBe('end');
     await page.waitForTimeout(900);
     await page.locator('.board-wrap').screenshot({ path: '/tmp/feedback-king-captured.png' });
     expect(errorsOf(page)).toEqual([]);
@@ -96,7 +104,7 @@ describe('the end of a game, seen and heard', () => {
     // On again: a move sounds; stepping back through the list does not.
     await page.getByTestId('sound-toggle').click();
     await clickMove(page, 'e2-e3');
-    await expect(htmlData(page, 'sound')).resolves.toBe('move');
+    await expect(soundPlayed(page)).resolves.toBe('move');
     await expect(htmlData(page, 'audio')).resolves.toBe('started');
     await page.evaluate(() => delete document.documentElement.dataset['sound']);
     await page.getByRole('button', { name: 'Previous move' }).click();
