@@ -22,13 +22,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PRESETS, presetById } from '@tafl/core';
-import {
-  DEFAULT_WEIGHTS,
-  FEATURE_COUNT,
-  STEPPING_KING_WEIGHTS,
-  seededRandom,
-  steppingToCorners,
-} from '@tafl/engine';
+import { FEATURE_COUNT, baseWeights, seededRandom } from '@tafl/engine';
 import { DEFAULT_MAX_PLIES } from '@tafl/cli/dist/match/game.js';
 import { mixSeed, randomOpening } from '@tafl/cli/dist/match/openings.js';
 import { matchFigures, tally } from '@tafl/cli/dist/match/stats.js';
@@ -209,13 +203,6 @@ function describeCheck(c) {
     `${signed(c.eloInterval.high)}; W/D/L as attackers ${wdl(c.tally.attackers)}, as defenders ${wdl(c.tally.defenders)})`
   );
 }
-
-/**
- * The weights a ruleset's entry lies over, as `weightsFor` lays them: the defaults, with the
- * stepping king's where he steps to the corners (so that those are played with, and fitted).
- */
-const baseWeights = (rules) =>
-  steppingToCorners(rules) ? { ...DEFAULT_WEIGHTS, ...STEPPING_KING_WEIGHTS } : DEFAULT_WEIGHTS;
 
 /** Tunes one ruleset: rounds of play-then-fit, then the check. */
 async function tuneRuleset(rules, own, opts, index) {

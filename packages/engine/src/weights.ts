@@ -49,8 +49,15 @@ export const steppingToCorners = (rules: RuleParameters): boolean =>
 const sameParameters = (a: RuleParameters, b: RuleParameters): number =>
   (Object.keys(a) as (keyof RuleParameters)[]).filter((k) => a[k] === b[k]).length;
 
+/**
+ * The weights a ruleset's tuned entry lies over: the defaults, with the stepping king's where he
+ * steps to the corners. `scripts/tune.mjs` starts from them too.
+ */
+export const baseWeights = (rules: RuleParameters): Weights =>
+  steppingToCorners(rules) ? { ...DEFAULT_WEIGHTS, ...STEPPING_KING_WEIGHTS } : DEFAULT_WEIGHTS;
+
 export function weightsFor(rules: Ruleset): Weights {
-  const base = steppingToCorners(rules) ? { ...DEFAULT_WEIGHTS, ...STEPPING_KING_WEIGHTS } : DEFAULT_WEIGHTS;
+  const base = baseWeights(rules);
   const own = TUNED_WEIGHTS[rules.id];
   if (own) return { ...base, ...own };
   const nearest = [...PRESETS]
