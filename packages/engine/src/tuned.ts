@@ -5,8 +5,8 @@
  * the check match. An empty entry keeps the defaults (`weightsFor` would otherwise borrow the
  * weights of the nearest tuned preset).
  *
- * Last written 2026-11-27 by: node packages/engine/scripts/tune.mjs --rules ard-ri-fr --games 300
- * --nodes 3000 --seed 7 --check --check-games 300 --check-nodes 10000
+ * Last written 2026-11-27 by: node packages/engine/scripts/tune.mjs --rules brandubh-2019 --rules
+ * brandubh-en --games 300 --nodes 3000 --seed 7 --check --check-games 300 --check-nodes 10000
  */
 
 import type { Weights } from './eval.js';
@@ -17,29 +17,31 @@ export const TUNED_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
   // Check against the start weights at 2000 nodes a move: 35.0% in 100 games (-108 Elo, 95% -149 to
   // -69; W/D/L as attackers 4/41/5, as defenders 4/13/33); worse, so the start weights are kept.
   plazoleta: {},
-  // brandubh-2019, 2026-11-22: 240 self-play games at 2000 nodes a move, 2 rounds (seed 1), 3939
-  // positions; K 111, lambda 0.001; error 0.1184 with the start weights, 0.1038 tuned.
-  // Check against the start weights at 2000 nodes a move: 53.0% in 100 games (+21 Elo, 95% -27 to
-  // +69; W/D/L as attackers 10/4/36, as defenders 39/4/7).
+  // brandubh-2019, 2026-11-27: 600 self-play games at 3000 nodes a move, 2 rounds (seed 7), 9949
+  // positions; K 93, lambda 0.03; error 0.1124 with the start weights, 0.1062 tuned.
+  // Check against the start weights at 10000 nodes a move: 53.5% in 300 games (+24 Elo, 95% -2 to
+  // +51; W/D/L as attackers 32/10/108, as defenders 118/11/21).
   'brandubh-2019': {
-    attackers: -155,
-    defenders: 102,
-    attackerMobility: 2,
+    attackers: -157,
+    defenders: 94,
+    attackerMobility: 1,
     defenderMobility: 9,
-    kingMobility: 15,
+    kingMobility: 18,
     kingRoutes: 60,
-    kingRoutesInTwo: 13,
-    guardsBesideEscape: -38,
-    guardsDiagonal: -10,
-    kingEnclosed: 48,
-    defendersBesideKing: 15,
-    attackersHangingToMove: 13,
-    attackersHangingWaiting: 41,
-    defendersHangingToMove: 12,
-    defendersHangingWaiting: 12,
-    kingHanging: -197,
-    kingToCentre: 1,
-    tempo: 9,
+    kingRoutesInTwo: 17,
+    guardsBesideEscape: -36,
+    guardsDiagonal: 10,
+    kingEnclosed: 17,
+    defendersBesideKing: 14,
+    attackersHangingToMove: 38,
+    attackersHangingWaiting: 43,
+    defendersHangingToMove: -6,
+    defendersHangingWaiting: -9,
+    kingHanging: -137,
+    kingToCentre: -10,
+    tempo: 16,
+    kingStepsNear: 0,
+    kingEscapesReachable: 0,
   },
   // ard-ri-es, 2026-11-22: 300 self-play games at 2000 nodes a move, 2 rounds (seed 1), 7576
   // positions; K 249, lambda 0.003; error 0.0428 with the start weights, 0.0378 tuned.
@@ -65,29 +67,31 @@ export const TUNED_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
     kingToCentre: 33,
     tempo: 36,
   },
-  // brandubh-en, 2026-11-22: 240 self-play games at 2000 nodes a move, 2 rounds (seed 1), 3525
-  // positions; K 146, lambda 0.3; error 0.0823 with the start weights, 0.0785 tuned.
-  // Check against the start weights at 2000 nodes a move: 51.5% in 100 games (+10 Elo, 95% -29 to
-  // +50; W/D/L as attackers 5/12/33, as defenders 40/1/9).
+  // brandubh-en, 2026-11-27: 600 self-play games at 3000 nodes a move, 2 rounds (seed 7), 9891
+  // positions; K 125, lambda 0.001; error 0.0849 with the start weights, 0.0756 tuned.
+  // Check against the start weights at 10000 nodes a move: 56.3% in 300 games (+44 Elo, 95% +23 to
+  // +66; W/D/L as attackers 26/14/110, as defenders 134/4/12).
   'brandubh-en': {
-    attackers: -112,
-    defenders: 134,
-    attackerMobility: -3,
-    defenderMobility: 2,
-    kingMobility: 4,
+    attackers: -150,
+    defenders: 105,
+    attackerMobility: -1,
+    defenderMobility: 7,
+    kingMobility: 8,
     kingRoutes: 60,
-    kingRoutesInTwo: 38,
-    guardsBesideEscape: 12,
-    guardsDiagonal: -23,
-    kingEnclosed: 26,
-    defendersBesideKing: 5,
-    attackersHangingToMove: 35,
-    attackersHangingWaiting: 109,
-    defendersHangingToMove: -6,
-    defendersHangingWaiting: -34,
-    kingHanging: -112,
-    kingToCentre: 14,
-    tempo: 4,
+    kingRoutesInTwo: -12,
+    guardsBesideEscape: 45,
+    guardsDiagonal: 11,
+    kingEnclosed: -24,
+    defendersBesideKing: -2,
+    attackersHangingToMove: 53,
+    attackersHangingWaiting: 91,
+    defendersHangingToMove: -18,
+    defendersHangingWaiting: -14,
+    kingHanging: -76,
+    kingToCentre: -12,
+    tempo: 14,
+    kingStepsNear: 0,
+    kingEscapesReachable: 0,
   },
   // ard-ri-fr, 2026-11-27: 600 self-play games at 3000 nodes a move, 2 rounds (seed 7), 17462
   // positions; K 452, lambda 0.1; error 0.1020 with the start weights, 0.0887 tuned.
@@ -139,29 +143,31 @@ export const TUNED_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
     kingToCentre: 26,
     tempo: 18,
   },
-  // opentafl-brandub, 2026-11-22: 240 self-play games at 2000 nodes a move, 2 rounds (seed 1), 4044
-  // positions; K 167, lambda 0.1; error 0.1133 with the start weights, 0.1049 tuned.
-  // Check against the start weights at 2000 nodes a move: 57.0% in 100 games (+49 Elo, 95% +2 to
-  // +98; W/D/L as attackers 12/10/28, as defenders 37/6/7).
+  // opentafl-brandub, 2026-11-27: 600 self-play games at 3000 nodes a move, 2 rounds (seed 7),
+  // 10648 positions; K 125, lambda 0.003; error 0.1178 with the start weights, 0.1137 tuned.
+  // Check against the start weights at 10000 nodes a move: 56.0% in 300 games (+42 Elo, 95% +13 to
+  // +71; W/D/L as attackers 33/21/96, as defenders 119/11/20).
   'opentafl-brandub': {
-    attackers: -125,
-    defenders: 114,
-    attackerMobility: 0,
-    defenderMobility: 11,
+    attackers: -137,
+    defenders: 118,
+    attackerMobility: -2,
+    defenderMobility: 7,
     kingMobility: 15,
     kingRoutes: 60,
-    kingRoutesInTwo: -1,
-    guardsBesideEscape: 64,
-    guardsDiagonal: 52,
-    kingEnclosed: 24,
-    defendersBesideKing: -4,
-    attackersHangingToMove: 17,
-    attackersHangingWaiting: 65,
-    defendersHangingToMove: -7,
-    defendersHangingWaiting: -13,
-    kingHanging: -157,
-    kingToCentre: -26,
-    tempo: 7,
+    kingRoutesInTwo: 29,
+    guardsBesideEscape: 49,
+    guardsDiagonal: 48,
+    kingEnclosed: 10,
+    defendersBesideKing: 0,
+    attackersHangingToMove: 35,
+    attackersHangingWaiting: 26,
+    defendersHangingToMove: -22,
+    defendersHangingWaiting: -28,
+    kingHanging: -83,
+    kingToCentre: -23,
+    tempo: 18,
+    kingStepsNear: 0,
+    kingEscapesReachable: 0,
   },
   // federation-brandubh, 2026-11-22: 300 self-play games at 2000 nodes a move, 2 rounds (seed 1),
   // 4682 positions; K 157, lambda 0.03; error 0.0522 with the start weights, 0.0494 tuned.
