@@ -1,25 +1,24 @@
 /**
  * `npm run bench:ladder`: the level ladder, the measure of the claim that each level beats the
  * one below it. Under each ruleset asked for (by default La Plazoleta's Brandubh and the French
- * Ard Ri, the least one-sided of each family: where one side wins nearly every game, a pair of
- * games with the sides swapped splits whoever is stronger, and no level could show 70%), level L
- * plays level L-1 for L from 2 to 6, and level 6 plays level 1, each a match of game pairs (50 by
- * default) at 250 ms a move, two games at a time, through the same match code as `tafl match`. It prints the scores with their 95%
- * intervals and Elo differences, whether each level scores 70% against the one below, and each
+ * Ard Ri, LADDER_RULESETS), level L plays level L-1 for L from 2 to 6, and level 6 plays level 1,
+ * each a match of game pairs (50 by default) at 250 ms a move, two games at a time, through the
+ * same match code as `tafl match`. It prints the scores with their 95% intervals and Elo
+ * differences, whether each level scores 70% against the one below, and each
  * level's longest move against its budget. It takes long (about half an hour a ruleset on two
  * cores) and never fails on a figure: it is a benchmark.
  *
  * With `--against COMMIT`, it measures instead what the engine gained since COMMIT
  * (reference.ts builds that commit's engine): today's level 6 against the old one, at 200 ms a
- * move by default, 200 game pairs (400 games) under a Brandubh and an Ard Ri ruleset (the
- * family's ruleset that self-play finds least one-sided: where one side nearly always wins, both
- * games of a pair go to that side and the score stays near 50% whoever is stronger), with the
- * Elo difference and its 95% interval. `--threads N` gives today's engine N threads;
- * then one game is played at a time, so that each engine has the cores it is meant to have.
+ * move by default, 200 game pairs (400 games) under a Brandubh and an Ard Ri ruleset, with the
+ * Elo difference and its 95% interval: by default the ruleset of each family that the balance
+ * lab's self-play finds least one-sided (GAIN_RULESETS). `--threads N` gives today's engine N
+ * threads; then one game is played at a time, so that each engine has the cores it is meant to
+ * have.
  */
 
 import { parseArgs } from 'node:util';
-import { PRESETS, ardRiFr, plazoleta, type Ruleset } from '@tafl/core';
+import { PRESETS, ardRiFr, opentaflBrandub, plazoleta, type Ruleset } from '@tafl/core';
 import { LEVELS } from '@tafl/engine';
 import { MAX_THREADS } from '@tafl/engine/node';
 import { CliError } from './args.js';
@@ -40,8 +39,9 @@ const usage = `Usage: npm run bench:ladder -- [--rules ID]... [--all] [--pairs N
   or, with --against, today's level 6 against the level 6 of an earlier commit.
 
   --rules ID         a ruleset; may be given more than once (default plazoleta and
-                     ard-ri-fr, the rulesets of each family where neither side nearly always
-                     wins, so a stronger engine can show)
+                     ard-ri-fr; with --against, opentafl-brandub and ard-ri-fr, the least
+                     one-sided ruleset of each family in the balance lab's self-play, so a
+                     stronger engine can show)
   --all              every ruleset, all eight
   --pairs N          game pairs a match (default 50; with --against, 200)
   --time MS          milliseconds a move (default 250; with --against, 200)
@@ -53,6 +53,23 @@ const usage = `Usage: npm run bench:ladder -- [--rules ID]... [--all] [--pairs N
   --threads N        threads of today's engine against the old one (default 1)
   -h, --help         show this help
 `;
+
+/**
+ * The level ladder's rulesets: those the levels' spacing was set under (levels.ts; La Plazoleta's
+ * stepping king has a spacing of its own).
+ */
+const LADDER_RULESETS = [plazoleta.id, ardRiFr.id];
+
+/**
+ * The gain's rulesets: of each family, the one whose games the balance lab's self-play
+ * (packages/web/src/balance/balance-data.json, 200 games a ruleset at 12000 nodes a move) finds
+ * least one-sided. Where one side wins nearly every game, both games of a pair go to it and the
+ * score stays near 50% whichever engine is stronger. Of the Brandubh rulesets, opentafl-brandub
+ * (the attackers won 23.5%, the defenders 44.5%, 32% drawn: the lowest share for the side that
+ * wins more, and the fewest pairs a ruleset alone would split); of the Ard Ri rulesets, ard-ri-fr
+ * (the attackers won 94%, against 100% in ard-ri-es). La Plazoleta's attackers won 95.5%.
+ */
+const GAIN_RULESETS = [opentaflBrandub.id, ardRiFr.id];
 
 interface LadderOptions {
   readonly rulesets: readonly Ruleset[];
@@ -255,7 +272,9 @@ function parseLadderOptions(argv: readonly string[]): LadderOptions | undefined 
     throw new CliError("--threads is for today's engine against an earlier one: give --against too");
   const rulesets = values.all
     ? PRESETS
-    : (values.rules ?? [plazoleta.id, ardRiFr.id]).map((id) => rulesOption(id));
+    : (values.rules ?? (against !== undefined ? GAIN_RULESETS : LADDER_RULESETS)).map((id) =>
+        rulesOption(id),
+      );
   const threads = wholeNumber('threads', values.threads, 1, MAX_THREADS) ?? 1;
   return {
     rulesets,
