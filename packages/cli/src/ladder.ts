@@ -10,15 +10,14 @@
  *
  * With `--against COMMIT`, it measures instead what the engine gained since COMMIT
  * (reference.ts builds that commit's engine): today's level 6 against the old one, at 200 ms a
- * move by default, 200 game pairs (400 games) under a Brandubh and an Ard Ri ruleset, with the
- * Elo difference and its 95% interval: by default the ruleset of each family that the balance
- * lab's self-play finds least one-sided (GAIN_RULESETS). `--threads N` gives today's engine N
- * threads; then one game is played at a time, so that each engine has the cores it is meant to
- * have.
+ * move by default, 200 game pairs (400 games) a ruleset, with the Elo difference and its 95%
+ * interval: by default under the fairest rulesets of each family in the balance lab's self-play
+ * (GAIN_RULESETS). `--threads N` gives today's engine N threads; then one game is played at a
+ * time, so that each engine has the cores it is meant to have.
  */
 
 import { parseArgs } from 'node:util';
-import { PRESETS, ardRiFr, opentaflBrandub, plazoleta, type Ruleset } from '@tafl/core';
+import { PRESETS, ardRiFr, brandubFr, opentaflBrandub, plazoleta, type Ruleset } from '@tafl/core';
 import { LEVELS } from '@tafl/engine';
 import { MAX_THREADS } from '@tafl/engine/node';
 import { CliError } from './args.js';
@@ -39,8 +38,8 @@ const usage = `Usage: npm run bench:ladder -- [--rules ID]... [--all] [--pairs N
   or, with --against, today's level 6 against the level 6 of an earlier commit.
 
   --rules ID         a ruleset; may be given more than once (default plazoleta and
-                     ard-ri-fr; with --against, opentafl-brandub and ard-ri-fr, the least
-                     one-sided ruleset of each family in the balance lab's self-play, so a
+                     ard-ri-fr; with --against, brandub-fr, opentafl-brandub and ard-ri-fr,
+                     the fairest of each family in the balance lab's self-play, so a
                      stronger engine can show)
   --all              every ruleset, all eight
   --pairs N          game pairs a match (default 50; with --against, 200)
@@ -61,15 +60,16 @@ const usage = `Usage: npm run bench:ladder -- [--rules ID]... [--all] [--pairs N
 const LADDER_RULESETS = [plazoleta.id, ardRiFr.id];
 
 /**
- * The gain's rulesets: of each family, the one whose games the balance lab's self-play
- * (packages/web/src/balance/balance-data.json, 200 games a ruleset at 12000 nodes a move) finds
- * least one-sided. Where one side wins nearly every game, both games of a pair go to it and the
- * score stays near 50% whichever engine is stronger. Of the Brandubh rulesets, opentafl-brandub
- * (the attackers won 23.5%, the defenders 44.5%, 32% drawn: the lowest share for the side that
- * wins more, and the fewest pairs a ruleset alone would split); of the Ard Ri rulesets, ard-ri-fr
- * (the attackers won 94%, against 100% in ard-ri-es). La Plazoleta's attackers won 95.5%.
+ * The gain's rulesets: the fairest of each family by the balance page's measure (the attackers'
+ * score, their wins and half the draws, closest to 50%) in the balance lab's self-play
+ * (packages/web/src/balance/balance-data.json, 200 games a ruleset at 12000 nodes a move). Where
+ * one side wins nearly every game, both games of a pair go to it and the score stays near 50%
+ * whichever engine is stronger. Of the Brandubh rulesets the two fairest, brandub-fr (the
+ * attackers' score 44%) and opentafl-brandub (34.5%), as the engine's gain differs from one to the
+ * other; of the Ard Ri rulesets ard-ri-fr (90.5%, against 100% in ard-ri-es). La Plazoleta's
+ * attackers score 96%.
  */
-const GAIN_RULESETS = [opentaflBrandub.id, ardRiFr.id];
+const GAIN_RULESETS = [brandubFr.id, opentaflBrandub.id, ardRiFr.id];
 
 interface LadderOptions {
   readonly rulesets: readonly Ruleset[];
