@@ -3,8 +3,8 @@
  * then choose among the root moves with seeded noise on their scores, so they play sensible
  * moves (a win in one is always taken, an open line always seen) but miss deeper ideas; the
  * middle levels search normally to a depth limit, so that they differ at any time per move;
- * level 6 is the full engine. Where the king steps to the corners, levels 4 and 5 stand lower
- * (`levelUnder`). Each level has a time budget it answers within; a level given a
+ * level 6 is the full engine. On the Brandubh board, and where the king steps to the corners,
+ * levels 4 and 5 stand lower (`levelUnder`). Each level has a time budget it answers within; a level given a
  * shorter time by its caller keeps to that.
  *
  * Levels 5 and 6 open from the book of the engine's own self-play (book.ts) while the game is in
@@ -44,25 +44,30 @@ export const LEVELS: readonly Level[] = [
 ];
 
 /**
- * Levels 4 and 5 where the king steps to the corners (`plazoleta`): there a few plies more count
- * for less between players of some strength (the attackers win most of their games whoever
- * plays), so a depth-3 level 4 and a depth-6 level 5 stand too close to level 5 and level 6 for
- * the level above to score 70% (`npm run bench:ladder`: level 6 against a depth-6 level 5 62%,
- * a depth-4 one 75.5%; a depth-4 level 5 against a depth-3 level 4 57.5%, a depth-2 one 67.5%).
- * So level 4 scores the moves two plies deep with a little noise (as level 3 does with more),
- * and level 5 searches to depth 4.
+ * Levels 4 and 5 on the Brandubh board (`lowerMiddleLevels`): there a depth-3 level 4 and a depth-6
+ * level 5 stand too close to level 5 and level 6 for the level above to score 70%
+ * (`npm run bench:ladder`, 50 pairs at 250 ms a move). Where the king steps to the corners
+ * (`plazoleta`, whose attackers win most games whoever plays them): level 6 against a depth-6
+ * level 5 62%, a depth-4 one 75.5%; a depth-4 level 5 against a depth-3 level 4 57.5%, a depth-2
+ * one 67.5%. Under `brandub-fr` and `opentafl-brandub` the depth-6 level 5 left level 6 at 62.5%
+ * and 67.0%, the depth-4 one at 69.0% and 80.0%. So level 4 scores the moves two plies deep with
+ * a little noise (as level 3 does with more), and level 5 searches to depth 4.
  */
-const STEPPING_KING_LEVELS: Readonly<Record<number, (level: Level) => Level>> = {
+const BRANDUBH_LEVELS: Readonly<Record<number, (level: Level) => Level>> = {
   4: ({ level, timeMs }) => ({ level, timeMs, depth: 2, noise: 30 }),
   5: (level) => ({ ...level, maxDepth: 4 }),
 };
+
+/** Do levels 4 and 5 stand lower (`BRANDUBH_LEVELS`): on the Brandubh board, or where the king steps to the corners? */
+export const lowerMiddleLevels = (rules: RuleParameters): boolean =>
+  rules.layout === 'brandubh' || steppingToCorners(rules);
 
 /**
  * The level `config` as it plays under `rules` (`levelMove` applies it, and `levelSearch` for its
  * multi-line analysis); applied to its own result it changes nothing.
  */
 export function levelUnder(config: Level, rules: RuleParameters): Level {
-  const adjust = steppingToCorners(rules) ? STEPPING_KING_LEVELS[config.level] : undefined;
+  const adjust = lowerMiddleLevels(rules) ? BRANDUBH_LEVELS[config.level] : undefined;
   return adjust === undefined ? config : adjust(config);
 }
 

@@ -1,7 +1,7 @@
 /**
- * The levels as they play under a ruleset: where the king steps to the corners (`plazoleta`),
- * levels 4 and 5 stand lower than elsewhere (`levelUnder`), because there a few plies more count
- * for less and the ladder found the rungs above them too close. Each check looks at what a level
+ * The levels as they play under a ruleset: on the Brandubh board, and where the king steps to the
+ * corners (`plazoleta`), levels 4 and 5 stand lower than elsewhere (`levelUnder`), because there
+ * the ladder found the rungs above them too close. Each check looks at what a level
  * does in a game, through `levelMove`, as well as at its settings.
  */
 
@@ -14,20 +14,29 @@ import {
   levelMove,
   levelUnder,
   seededRandom,
-  steppingToCorners,
+  lowerMiddleLevels,
   withoutBook,
 } from '../src/index.js';
 
 const preset = (id: string) => PRESETS.find((p) => p.id === id)!;
 
 describe('levels under a ruleset', () => {
-  it('where the king steps to the corners: level 4 scores moves two plies deep with noise, level 5 searches to depth 4', () => {
+  it('on the Brandubh board and where the king steps to the corners: level 4 scores moves two plies deep with noise, level 5 searches to depth 4', () => {
     const plazoleta = preset('plazoleta');
     expect(plazoleta.kingMove).toBe('step');
     expect(plazoleta.escape).toBe('corners');
-    const four = levelUnder(levelConfig(4), plazoleta);
-    expect(four).toEqual({ level: 4, timeMs: levelConfig(4).timeMs, depth: 2, noise: 30 });
-    expect(levelUnder(levelConfig(5), plazoleta).maxDepth).toBe(4);
+    const brandubh = PRESETS.filter((p) => p.layout === 'brandubh');
+    expect(brandubh.map((p) => p.id)).toContain('opentafl-brandub');
+    expect(brandubh.map((p) => p.id)).toContain('plazoleta');
+    for (const rules of brandubh) {
+      const four = levelUnder(levelConfig(4), rules);
+      expect(four).toEqual({ level: 4, timeMs: levelConfig(4).timeMs, depth: 2, noise: 30 });
+      expect(levelUnder(levelConfig(5), rules).maxDepth).toBe(4);
+    }
+    // A stepping king escaping to the corners on another board: the same.
+    const stepping = { ...preset('ard-ri-fr'), kingMove: 'step', escape: 'corners' } as const;
+    expect(lowerMiddleLevels(stepping)).toBe(true);
+    expect(levelUnder(levelConfig(5), stepping).maxDepth).toBe(4);
 
     // In play: level 5 stops at depth 4 (its move out of the book, to see its search), level 4
     // answers from its two-ply scoring.
@@ -39,8 +48,10 @@ describe('levels under a ruleset', () => {
     expect(fourMove.nodes).toBe(0);
   });
 
-  it('elsewhere every level is as LEVELS has it: level 4 searches to depth 3, level 5 to depth 6', () => {
-    for (const rules of PRESETS.filter((p) => !steppingToCorners(p))) {
+  it('elsewhere (the Ard Ri rulesets) every level is as LEVELS has it: level 4 searches to depth 3, level 5 to depth 6', () => {
+    const others = PRESETS.filter((p) => !lowerMiddleLevels(p));
+    expect(others.map((p) => p.id).sort()).toEqual(['ard-ri-es', 'ard-ri-fr']);
+    for (const rules of others) {
       for (const config of LEVELS) expect(levelUnder(config, rules)).toBe(config);
     }
     const ardRi = preset('ard-ri-fr');
@@ -50,7 +61,7 @@ describe('levels under a ruleset', () => {
     expect(four.nodes).toBeGreaterThan(0);
   });
 
-  it('a level already adjusted for a stepping king is not adjusted again (a caller may pass one to levelMove)', () => {
+  it('a level already adjusted is not adjusted again (a caller may pass one to levelMove)', () => {
     const plazoleta = preset('plazoleta');
     for (const config of LEVELS) {
       const once = levelUnder(config, plazoleta);
