@@ -4,9 +4,9 @@
  * Ard Ri, LADDER_RULESETS), level L plays level L-1 for L from 2 to 6, and level 6 plays level 1,
  * each a match of game pairs (50 by default) at 250 ms a move, two games at a time, through the
  * same match code as `tafl match`. It prints the scores with their 95% intervals and Elo
- * differences, whether each level scores 70% against the one below, and each
- * level's longest move against its budget. It takes long (about half an hour a ruleset on two
- * cores) and never fails on a figure: it is a benchmark.
+ * differences, whether each level scores 70% against the one below, and each level's longest
+ * move against its budget. It takes a while (about 5 minutes a ruleset on two cores) and never
+ * fails on a figure: it is a benchmark.
  *
  * With `--against COMMIT`, it measures instead what the engine gained since COMMIT
  * (reference.ts builds that commit's engine): today's level 6 against the old one, at 200 ms a
@@ -53,10 +53,7 @@ const usage = `Usage: npm run bench:ladder -- [--rules ID]... [--all] [--pairs N
   -h, --help         show this help
 `;
 
-/**
- * The level ladder's rulesets: those the levels' spacing was set under (levels.ts; La Plazoleta's
- * stepping king has a spacing of its own).
- */
+/** The level ladder's rulesets: those the levels' spacing was first set under (levels.ts). */
 const LADDER_RULESETS = [plazoleta.id, ardRiFr.id];
 
 /**

@@ -4,8 +4,8 @@
  * moves (a win in one is always taken, an open line always seen) but miss deeper ideas; the
  * middle levels search normally to a depth limit, so that they differ at any time per move;
  * level 6 is the full engine. On the Brandubh board, and where the king steps to the corners,
- * levels 4 and 5 stand lower (`levelUnder`). Each level has a time budget it answers within; a level given a
- * shorter time by its caller keeps to that.
+ * levels 4 and 5 stand lower (`levelUnder`). Each level has a time budget it answers within; a
+ * level given a shorter time by its caller keeps to that.
  *
  * Levels 5 and 6 open from the book of the engine's own self-play (book.ts) while the game is in
  * it, choosing with their `random` so that their games differ; the lower levels find their own
@@ -44,8 +44,8 @@ export const LEVELS: readonly Level[] = [
 ];
 
 /**
- * Levels 4 and 5 on the Brandubh board (`lowerMiddleLevels`): there a depth-3 level 4 and a depth-6
- * level 5 stand too close to level 5 and level 6 for the level above to score 70%
+ * Levels 4 and 5 on the Brandubh board (`lowerMiddleLevels`): there a depth-3 level 4 and a
+ * depth-6 level 5 stand too close to level 5 and level 6 for the level above to score 70%
  * (`npm run bench:ladder`, 50 pairs at 250 ms a move). Where the king steps to the corners
  * (`plazoleta`, whose attackers win most games whoever plays them): level 6 against a depth-6
  * level 5 62%, a depth-4 one 75.5%; a depth-4 level 5 against a depth-3 level 4 57.5%, a depth-2
@@ -58,7 +58,10 @@ const BRANDUBH_LEVELS: Readonly<Record<number, (level: Level) => Level>> = {
   5: (level) => ({ ...level, maxDepth: 4 }),
 };
 
-/** Do levels 4 and 5 stand lower (`BRANDUBH_LEVELS`): on the Brandubh board, or where the king steps to the corners? */
+/**
+ * Do levels 4 and 5 stand lower under `rules` (`BRANDUBH_LEVELS`): on the Brandubh board, or where
+ * the king steps to the corners?
+ */
 export const lowerMiddleLevels = (rules: RuleParameters): boolean =>
   rules.layout === 'brandubh' || steppingToCorners(rules);
 
