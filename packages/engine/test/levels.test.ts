@@ -1,8 +1,8 @@
 /**
  * The levels as they play under a ruleset: on the Brandubh board, and where the king steps to the
  * corners (`plazoleta`), levels 4 and 5 stand lower than elsewhere (`levelUnder`), because there
- * the ladder found the rungs above them too close. Each check looks at what a level
- * does in a game, through `levelMove`, as well as at its settings.
+ * the ladder found the rungs above them too close. Each check looks at what a level does in a
+ * game, through `levelMove`, as well as at its settings.
  */
 
 import { describe, expect, it } from 'vitest';
