@@ -1084,12 +1084,17 @@ export class Search {
       pos.play(move);
       const lmr = LMR[Math.min(depth, 63) * 64 + Math.min(searched, 63)]!;
       const reduction = late ? Math.min(depth - 2, lmr) : 0;
-      let score = -this.negamax(pos, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
-      if (score > alpha && reduction > 0) score = -this.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
-      if (score > alpha && score < beta) {
-        alpha = Math.max(alpha, Atomics.load(area, slot + F_ALPHA));
-        if (score > alpha) score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
+      let score = this.nullWindow(pos, depth, reduction, alpha, ply);
+      // Another thread may have raised the node's alpha meanwhile. A move that beat the old alpha
+      // is known only to beat it, not whether it beats the new one: it is searched again against
+      // the new alpha, as the one-thread loop would have searched it.
+      for (let now = Atomics.load(area, slot + F_ALPHA); score > alpha && score < beta && now > alpha;) {
+        alpha = now;
+        if (score > alpha) break;
+        score = this.nullWindow(pos, depth, reduction, alpha, ply);
+        now = Atomics.load(area, slot + F_ALPHA);
       }
+      if (score > alpha && score < beta) score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
       pos.undo();
       while (Atomics.compareExchange(area, slot + F_LOCK, 0, 1) !== 0);
       if (score > area[slot + F_BEST_SCORE]!) {
@@ -1109,6 +1114,17 @@ export class Search {
       if (score >= beta && quiet)
         this.rememberCutoff(pos, move, ply, depth, this.moves[ply]!, this.order[ply]!, 0);
     }
+  }
+
+  /**
+   * A move's null-window search at a split point (the move played, `pos` its position, the node
+   * `ply` plies from the root at `depth`): reduced by `reduction` first, then at full depth if it
+   * beat `alpha` there.
+   */
+  private nullWindow(pos: Position, depth: number, reduction: number, alpha: number, ply: number): number {
+    const score = -this.negamax(pos, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+    if (score > alpha && reduction > 0) return -this.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+    return score;
   }
 
   /**
