@@ -12,7 +12,16 @@ import { columns } from './format.js';
 /** The depth of the time-to-depth figures: one thread needs from half a second to six here. */
 export const TIME_TO_DEPTH = 12;
 /** The table sizes (log2 of entries) each time-to-depth figure is measured with. */
-const TABLE_SIZES = [18, 19, 20, 21, 22];
+const TABLE_SIZES = [16, 17, 18, 19, 20, 21, 22, 23];
+/** Student's t at 97.5% for n - 1 degrees of freedom, n the number of table sizes (7 here). */
+const T_975: Readonly<Record<number, number>> = {
+  4: 2.776,
+  5: 2.571,
+  6: 2.447,
+  7: 2.365,
+  8: 2.306,
+  9: 2.262,
+};
 
 /** Depth, nodes and speed in one second on one thread from the start of every ruleset. */
 export function depthInOneSecond(): string {
@@ -43,7 +52,8 @@ export function depthInOneSecond(): string {
  * what its table keeps, and a table of another size alone changes the nodes one thread needs by
  * 0.4 to 2.2 times; two threads change it the same way, by the order their results arrive. So
  * each ruleset is searched with tables of `TABLE_SIZES` entries, once on each thread count and
- * from an empty table each time, and the speed-up is the ratio of the geometric means.
+ * from an empty table each time, and the speed-up is the ratio of the geometric means, with its
+ * 95% interval from the spread of the single sizes' ratios (Student's t over their logarithms).
  */
 export function timeToDepth(depth = TIME_TO_DEPTH): string {
   const times = new Map(
@@ -77,7 +87,18 @@ export function timeToDepth(depth = TIME_TO_DEPTH): string {
     }
   }
   const rows = [
-    ['ruleset', 'depth', '1 thread', '2 threads', 'speed-up', 'fewest', 'most', 'nodes', 'nodes/s'],
+    [
+      'ruleset',
+      'depth',
+      '1 thread',
+      '2 threads',
+      'speed-up',
+      '95% interval',
+      'fewest',
+      'most',
+      'nodes',
+      'nodes/s',
+    ],
   ];
   const ratios: number[] = [];
   const trees: number[] = [];
@@ -86,6 +107,7 @@ export function timeToDepth(depth = TIME_TO_DEPTH): string {
     const { one, two, oneNodes, twoNodes } = times.get(rules.id)!;
     const each = one.map((ms, i) => ms / two[i]!);
     const ratio = geometricMean(one) / geometricMean(two);
+    const [low, high] = interval(each);
     // How much larger the tree of two threads is, and how many more nodes a second they search together.
     const tree = geometricMean(twoNodes) / geometricMean(oneNodes);
     ratios.push(ratio);
@@ -97,6 +119,7 @@ export function timeToDepth(depth = TIME_TO_DEPTH): string {
       `${Math.round(geometricMean(one))} ms`,
       `${Math.round(geometricMean(two))} ms`,
       `${ratio.toFixed(2)}x`,
+      `${low.toFixed(2)}x to ${high.toFixed(2)}x`,
       `${Math.min(...each).toFixed(2)}x`,
       `${Math.max(...each).toFixed(2)}x`,
       `${tree.toFixed(2)}x`,
@@ -104,15 +127,25 @@ export function timeToDepth(depth = TIME_TO_DEPTH): string {
     ]);
   }
   return (
-    `${columns(rows, [false, true, true, true, true, true, true, true, true])}` +
+    `${columns(rows, [false, true, true, true, true, true, true, true, true, true])}` +
     `geometric mean speed-up on two threads: ${geometricMean(ratios).toFixed(2)}x; ` +
     `their tree ${geometricMean(trees).toFixed(2)}x one thread's, their nodes a second ` +
     `${geometricMean(rates).toFixed(2)}x\n` +
     `(times and nodes: geometric means over tables of 2^${TABLE_SIZES.join(', 2^')} entries; ` +
-    `fewest and most: the speed-up of a single table size; nodes and nodes/s: two threads ` +
-    `against one, every thread's nodes counted)\n`
+    `95% interval: of the speed-up, from the single sizes' spread; fewest and most: the speed-up ` +
+    `of a single table size; nodes and nodes/s: two threads against one, every thread's nodes counted)\n`
   );
 }
 
 const geometricMean = (xs: readonly number[]): number =>
   Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
+
+/** The 95% interval of the geometric mean of `ratios` (Student's t over their logarithms). */
+function interval(ratios: readonly number[]): [number, number] {
+  const logs = ratios.map(Math.log);
+  const n = logs.length;
+  const mean = logs.reduce((a, x) => a + x, 0) / n;
+  const sd = Math.sqrt(logs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1));
+  const half = (T_975[n - 1] ?? 1.96) * (sd / Math.sqrt(n));
+  return [Math.exp(mean - half), Math.exp(mean + half)];
+}
