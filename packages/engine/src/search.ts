@@ -159,9 +159,18 @@ export interface SearchHelpers {
    * Sets the helpers working at the split points of a search of `pos` (with its game's history)
    * on the shared table until `stop[0]` becomes non-zero: `stop` is the search's shared area
    * (`SHARED_WORDS` long); `age` is the table's age for this search; `fresh` when the first thread
-   * was cleared since its last search (a new game: the helpers forget their move ordering too).
+   * was cleared since its last search (a new game: the helpers forget their move ordering too);
+   * `evaluation` is how the first thread scores positions, which the helpers score alike (their
+   * scores meet in one table).
    */
-  start(pos: Position, stop: Int32Array, age: number, fresh: boolean): void;
+  start(pos: Position, stop: Int32Array, age: number, fresh: boolean, evaluation: HelperEvaluation): void;
+}
+
+/** How a search scores positions, which its helpers take over: its weights and a draw's worth. */
+export interface HelperEvaluation {
+  readonly weights: Weights;
+  /** A draw's worth to the defenders (`SearchOptions.drawScore`). */
+  readonly drawScore: number;
 }
 
 /**
@@ -426,7 +435,10 @@ export class Search {
     const shared = new Int32Array(new SharedArrayBuffer(4 * SHARED_WORDS));
     this.splits = shared;
     this.nest = 0;
-    helpers.start(pos, shared, this.tt.currentAge, this.cleared);
+    helpers.start(pos, shared, this.tt.currentAge, this.cleared, {
+      weights: this.weights ?? weightsFor(pos.rules),
+      drawScore: this.drawScore,
+    });
     this.cleared = false;
     return shared;
   }

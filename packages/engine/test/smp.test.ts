@@ -6,6 +6,8 @@ import { createNodeEngine, helperPool, nodeHelperPool, sharedBy } from '@tafl/en
 import { describe, expect, it } from 'vitest';
 import { Search } from '../src/search.js';
 import { tableBytes } from '../src/tt.js';
+import { drawScoreFor, weightsFor } from '../src/weights.js';
+import type { HelperSearch } from '../src/worker/smp.js';
 
 const brandubh = presetById('brandubh-2019')!;
 /** A quiet middle position of brandubh-2019 (analysis.test.ts). */
@@ -101,6 +103,28 @@ describe('a search on several threads', () => {
     search.run(after(OPENING), timed);
     search.run(after(OPENING), timed);
     expect(fresh).toEqual([true, false, true, false]);
+    pool.close();
+  });
+
+  it("the helpers score positions as the first thread does: its weights and a draw's worth", () => {
+    // Their scores meet in one table. Under ard-ri-fr play values a draw at its ruleset's worth and
+    // the app's analysis at 0; a search with weights of its own (a tuning's) hands them over too.
+    const ardRi = presetById('ard-ri-fr')!;
+    expect(drawScoreFor(ardRi)).not.toBe(0);
+    const sent: HelperSearch['evaluation'][] = [];
+    const pool = helperPool(
+      () => ({ post: (message) => sent.push(message.evaluation), terminate() {} }),
+      2,
+      16,
+    );
+    const timed = { depth: 2, timeMs: 600_000 }; // a time bound: the helpers are started
+    new Search(sharedBy(pool)).run(startingPosition(ardRi), timed);
+    const weights = { ...weightsFor(ardRi), kingMobility: 77 };
+    new Search({ ...sharedBy(pool), weights, drawScore: 0 }).run(startingPosition(ardRi), timed);
+    expect(sent).toEqual([
+      { weights: weightsFor(ardRi), drawScore: drawScoreFor(ardRi) },
+      { weights, drawScore: 0 },
+    ]);
     pool.close();
   });
 

@@ -15,9 +15,8 @@
 
 import type { Position } from '@tafl/core';
 import { requestFor } from '../bot.js';
-import { Search, type SearchHelpers, type SearchOptions } from '../search.js';
+import { Search, type HelperEvaluation, type SearchHelpers, type SearchOptions } from '../search.js';
 import { tableBytes } from '../tt.js';
-import { weightsFor } from '../weights.js';
 import { positionOf, rulesOf } from './game.js';
 import { MAX_THREADS, type EngineRequest } from './protocol.js';
 
@@ -38,6 +37,8 @@ export interface HelperSearch {
   readonly fresh: boolean;
   readonly stop: Int32Array;
   readonly game: EngineRequest;
+  /** The first thread's weights and draw's worth: the helper scores positions as it does. */
+  readonly evaluation: HelperEvaluation;
 }
 
 /** From a helper: a search it could not run (a bug: the first thread's game is valid). */
@@ -76,12 +77,12 @@ export function helperPool(spawn: SpawnHelper, threads: number, bits = 20): Help
   let failure: string | undefined;
   const helpers: SearchHelpers = {
     count,
-    start(pos: Position, stop: Int32Array, age: number, fresh: boolean) {
+    start(pos: Position, stop: Int32Array, age: number, fresh: boolean, evaluation: HelperEvaluation) {
       while (ports.length < count) ports.push(spawn((message) => (failure ??= message)));
       if (failure !== undefined) throw new Error(`a search helper failed: ${failure}`);
       const game = gameOf(pos);
       ports.forEach((port, i) =>
-        port.post({ type: 'search', index: i + 1, pool, table, bits, age, fresh, stop, game }),
+        port.post({ type: 'search', index: i + 1, pool, table, bits, age, fresh, stop, game, evaluation }),
       );
     },
   };
@@ -107,7 +108,10 @@ export const sharedBy = (pool: HelperPool): Pick<SearchOptions, 'table' | 'ttBit
 /** The game of `pos` as a request. */
 const gameOf = (pos: Position): EngineRequest => ({ ...requestFor(pos), rules: pos.rules });
 
-/** A helper thread's message handler: one `Search` per table and ruleset, kept between searches. */
+/**
+ * A helper thread's message handler: one `Search` per table, ruleset and evaluation (the first
+ * thread's weights and draw's worth), kept between searches.
+ */
 export function serveHelper(onFailure: (failure: HelperFailure) => void): (message: HelperSearch) => void {
   let search: { key: string; search: Search } | undefined;
   return (message) => {
@@ -119,12 +123,14 @@ export function serveHelper(onFailure: (failure: HelperFailure) => void): (messa
       if (!rules.ok) throw new Error(rules.message);
       const pos = positionOf(rules.value, message.game);
       if (!pos.ok) throw new Error(pos.message);
-      const key = `${message.pool} ${message.index} ${JSON.stringify(message.game.rules)}`;
+      const { weights, drawScore } = message.evaluation;
+      const key = `${message.pool} ${message.index} ${JSON.stringify([message.game.rules, weights, drawScore])}`;
       if (search?.key !== key)
         search = {
           key,
           search: new Search({
-            weights: weightsFor(rules.value),
+            weights,
+            drawScore,
             table: message.table,
             ttBits: message.bits,
             helperIndex: message.index,
