@@ -64,7 +64,8 @@ const LADDER_RULESETS = [plazoleta.id, ardRiFr.id];
  * brandubh-2019 and 25% under opentafl-brandub, 7.5% under brandubh-en and federation-brandubh;
  * in 30 pairs of today's level 6 against da95858's, 10% under brandub-fr (the fairest in the
  * balance lab's games at 12000 nodes a move, 44% there) and 92.5% under plazoleta. Of the Ard Ri
- * rulesets ard-ri-fr (the balance lab's attackers won 85% of its games, and all under ard-ri-es).
+ * rulesets ard-ri-fr: in the balance lab's games at 2a459de its attackers won 85% and all of
+ * ard-ri-es'; at f010ce5, from the new book's openings, all of both.
  */
 const GAIN_RULESETS = [brandubh2019.id, opentaflBrandub.id, ardRiFr.id];
 
