@@ -23,27 +23,20 @@
  */
 
 import {
-  PASS,
   PRESETS,
-  encodeMove,
   fail,
-  fileOf,
   makeMoveSquares,
-  moveFrom,
-  moveTo,
   ok,
   parseMove,
-  rankOf,
   seededRandom,
-  squareAt,
   startingPosition,
-  type Geometry,
   type Move,
   type Position,
   type Result,
   type Ruleset,
 } from '@tafl/core';
 import { BOOKS } from './book-data.js';
+import { mapMove, symmetries } from './symmetry.js';
 
 /** A move of the book in one position. */
 export interface BookEntry {
@@ -74,32 +67,6 @@ export const BOOK_ERRORS = { syntax: 'ERR_BOOK_SYNTAX', duplicate: 'ERR_BOOK_DUP
 export type BookError = (typeof BOOK_ERRORS)[keyof typeof BOOK_ERRORS];
 
 const hex8 = (n: number): string => (n >>> 0).toString(16).padStart(8, '0');
-
-/** The board's eight symmetries of a size: `[t][sq]` is the square `sq` goes to under symmetry t. */
-const symmetryTables = new Map<number, Uint8Array[]>();
-function symmetries(geo: Geometry): Uint8Array[] {
-  let tables = symmetryTables.get(geo.size);
-  if (tables === undefined) {
-    const n = geo.size - 1;
-    const images: ((f: number, r: number) => [number, number])[] = [
-      (f, r) => [f, r],
-      (f, r) => [n - r, f],
-      (f, r) => [n - f, n - r],
-      (f, r) => [r, n - f],
-      (f, r) => [n - f, r],
-      (f, r) => [r, f],
-      (f, r) => [f, n - r],
-      (f, r) => [n - r, n - f],
-    ];
-    tables = images.map((image) =>
-      Uint8Array.from({ length: geo.squares }, (_, sq) =>
-        squareAt(geo, ...image(fileOf(geo, sq), rankOf(geo, sq))),
-      ),
-    );
-    symmetryTables.set(geo.size, tables);
-  }
-  return tables;
-}
 
 /** The book's own Zobrist table (piece code times square, then the side to move), seeded. */
 const KEY_TABLE = (() => {
@@ -138,9 +105,6 @@ function canonical(pos: Position): { key: string; tables: Uint8Array[] } {
   }
   return { key, tables };
 }
-
-const mapMove = (table: Uint8Array, move: Move): Move =>
-  move === PASS ? PASS : encodeMove(table[moveFrom(move)]!, table[moveTo(move)]!);
 
 /** `table`'s inverse. */
 const inverse = (table: Uint8Array): Uint8Array => {

@@ -14,6 +14,7 @@ import { drawScoreFor, weightsFor } from './weights.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { TB_DRAW, TB_LOSS, TB_WIN, tbRulesKey } from './tb/table.js';
 import type { Tablebase } from './tb/probe.js';
+import { mirroredMoves } from './symmetry.js';
 
 /** Do the tables of `a` answer positions of `b` (the same moves and captures)? */
 const sameRules = (a: Ruleset, b: Ruleset): boolean => a === b || tbRulesKey(a) === tbRulesKey(b);
@@ -222,7 +223,8 @@ const F_BEST_MOVE = 14;
 const F_PV_LENGTH = 15; // the line of the move that raised alpha last, 0 when none did
 const F_LOCK = 16;
 const F_SEARCHED = 17; // the node's moves searched before the split point's first
-const F_PATH = 18; // the moves from the root to the split point
+const F_RESEARCH = 18; // threads searching a move again with the full window (it beat alpha)
+const F_PATH = 19; // the moves from the root to the split point
 const F_MOVES = F_PATH + MAX_PLY;
 const F_QUIET = F_MOVES + MAX_SPLIT_MOVES; // 1 for a quiet move (late move reductions apply)
 const F_PV = F_QUIET + MAX_SPLIT_MOVES;
@@ -407,6 +409,9 @@ export class Search {
     }
     if (this.helperIndex === 0) this.tt.nextAge();
     this.gameBeforeRoot(pos);
+    // A symmetric root (the start): one move of each set of mirror images is enough, when the
+    // game before it cannot make them differ (no earlier position counts for a repetition).
+    this.mirrored = this.preRoot === 0 ? mirroredMoves(pos) : [];
     this.shared = this.startHelpers(pos, limits);
     try {
       return this.iterate(pos, maxDepth, multiPv, deadline, start, info, onInfo);
@@ -422,6 +427,7 @@ export class Search {
       }
       this.shared = undefined;
       this.splits = undefined;
+      this.mirrored = [];
     }
   }
 
@@ -599,6 +605,8 @@ export class Search {
   /** Root moves left out of this root search (the moves of the lines already found). */
   private readonly excluded = new Int32Array(MAX_MULTI_PV);
   private excludedCount = 0;
+  /** The root's moves that are mirror images of others (`mirroredMoves`), left out of its search. */
+  private mirrored: Move[] = [];
   private iteration = 1;
   private nullAllowed = true;
   private stopFlag: Int32Array | undefined;
@@ -612,6 +620,11 @@ export class Search {
   private checkLimits(): void {
     if ((this.nodes & (NODE_STEP - 1)) !== 0) return;
     if (this.helperIndex > 0 && this.splits !== undefined) Atomics.add(this.splits, G_NODES, NODE_STEP);
+    this.checkStop();
+  }
+
+  /** Throws when a split point this thread works in was cut off, or the search must stop. */
+  private checkStop(): void {
     for (let k = 0; k < this.nest; k++)
       if (Atomics.load(this.splits!, this.nestSlot[k]! + F_CUT) !== 0) throw new SplitCut();
     if (
@@ -748,10 +761,12 @@ export class Search {
     let bestScore = -INFINITE;
     let bestMove = 0;
     const excluding = ply === 0 && this.excludedCount > 0;
+    /** Root moves left out: the lines found already (`excluding`), and the mirror images of others. */
+    const skipping = excluding || (ply === 0 && this.mirrored.length > 0);
     let searched = 0;
     // The table's move first, before the others are generated and ordered: it is searched first
     // anyway, and often ends the node on its own.
-    const early = ttMove !== 0 && !(excluding && this.isExcluded(ttMove)) && pos.isLegal(ttMove) ? ttMove : 0;
+    const early = ttMove !== 0 && !(skipping && this.skipped(ttMove)) && pos.isLegal(ttMove) ? ttMove : 0;
     if (early !== 0) {
       this.pathMove[ply] = early;
       pos.play(early);
@@ -806,7 +821,7 @@ export class Search {
         }
       }
       const move = pickNext(moves, order, i, count);
-      if (move === early || (excluding && this.isExcluded(move))) continue;
+      if (move === early || (skipping && this.skipped(move))) continue;
       const quiet = order[i]! < 100_000_000;
       // Late move pruning and futility: near the horizon, the quiet moves left are not searched.
       if (prunable && quiet && searched > 0 && (futile || searched >= LMP_COUNT[depth]!)) continue;
@@ -892,7 +907,7 @@ export class Search {
     let n = 0;
     for (let j = from; j < count; j++) {
       const move = pickNext(moves, order, j, count);
-      if (move === skip) continue;
+      if (move === skip || (ply === 0 && this.mirrored.includes(move))) continue;
       const quiet = order[j]! < 100_000_000;
       if (prunable && quiet && (futile || searched + n >= LMP_COUNT[depth]!)) continue;
       area[slot + F_MOVES + n] = move;
@@ -918,6 +933,7 @@ export class Search {
     area[slot + F_NEXT] = 0;
     area[slot + F_CUT] = 0;
     area[slot + F_ACTIVE] = 0;
+    area[slot + F_RESEARCH] = 0;
     Atomics.store(area, slot + F_OPEN, 1);
     Atomics.store(area, slot + F_ID, Atomics.add(area, G_SEQ, 1) + 1);
     this.wake(area);
@@ -1083,6 +1099,7 @@ export class Search {
     const count = area[slot + F_COUNT]!;
     const before = area[slot + F_SEARCHED]!;
     for (;;) {
+      if (Atomics.load(area, slot + F_RESEARCH) !== 0) this.awaitResearch(pos, slot, ply);
       const i = Atomics.add(area, slot + F_NEXT, 1);
       if (i >= count || Atomics.load(area, slot + F_CUT) !== 0) return;
       const move = area[slot + F_MOVES + i]!;
@@ -1106,7 +1123,15 @@ export class Search {
         score = this.nullWindow(pos, depth, reduction, alpha, ply);
         now = Atomics.load(area, slot + F_ALPHA);
       }
-      if (score > alpha && score < beta) score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
+      if (score > alpha && score < beta) {
+        Atomics.add(area, slot + F_RESEARCH, 1);
+        try {
+          score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
+        } finally {
+          Atomics.sub(area, slot + F_RESEARCH, 1);
+          this.wake(area);
+        }
+      }
       pos.undo();
       while (Atomics.compareExchange(area, slot + F_LOCK, 0, 1) !== 0);
       if (score > area[slot + F_BEST_SCORE]!) {
@@ -1125,6 +1150,26 @@ export class Search {
       Atomics.store(area, slot + F_LOCK, 0);
       if (score >= beta && quiet)
         this.rememberCutoff(pos, move, ply, depth, this.moves[ply]!, this.order[ply]!, 0);
+    }
+  }
+
+  /**
+   * Waits, before taking another move at the split point in `slot` (at `ply`, `pos` its node),
+   * while a thread searches one of its moves again with the full window: that move will likely
+   * raise alpha, and the one-thread loop would search the moves after it against the raised
+   * alpha. Meanwhile this thread works at the split points opened under the node.
+   */
+  private awaitResearch(pos: Position, slot: number, ply: number): void {
+    const area = this.splits!;
+    Atomics.add(area, G_IDLE, 1);
+    try {
+      while (Atomics.load(area, slot + F_RESEARCH) !== 0 && Atomics.load(area, slot + F_CUT) === 0) {
+        const seen = Atomics.load(area, G_WAKE);
+        if (!this.joinSome(pos, ply)) Atomics.wait(area, G_WAKE, seen, 1);
+        this.checkStop();
+      }
+    } finally {
+      Atomics.sub(area, G_IDLE, 1);
     }
   }
 
@@ -1252,9 +1297,10 @@ export class Search {
     return pv;
   }
 
-  private isExcluded(move: Move): boolean {
+  /** Is the root move left out (a line found already, or the mirror image of another move)? */
+  private skipped(move: Move): boolean {
     for (let i = 0; i < this.excludedCount; i++) if (this.excluded[i] === move) return true;
-    return false;
+    return this.mirrored.includes(move);
   }
 
   /** At the root, with the king's way open: play the escape. */
