@@ -4,13 +4,24 @@
  * (split points, the engine's worker/smp.ts), with the speed-up. Figures, never a verdict on time.
  */
 
-import { PRESETS, makeMoveSquares, startingPosition } from '@tafl/core';
+import { PRESETS, makeMoveSquares, startingPosition, type Ruleset } from '@tafl/core';
 import { Search } from '@tafl/engine';
 import { nodeHelperPool, sharedBy } from '@tafl/engine/node';
 import { columns } from './format.js';
 
-/** The depth of the time-to-depth figures: one thread needs from half a second to six here. */
-export const TIME_TO_DEPTH = 12;
+/**
+ * Each ruleset's depth for the time-to-depth figures is the first that one thread finishes at
+ * least this long after it began (from the start; 13 to 18 here at `31a1119`): a
+ * depth as long as a real move's search, where one depth for all would take 40 ms under one
+ * ruleset and a second under another, and the helpers' start would weigh on the short ones.
+ */
+export const TIME_TO_DEPTH_MS = 1000;
+/**
+ * The table size (log2 of entries) of the search that finds the depth: none of the sizes measured,
+ * so that no measured search has chosen its own depth (a depth is chosen where one search's time
+ * crosses the line, as often as not by a tree larger than that depth's usual).
+ */
+const DEPTH_TABLE_BITS = 24;
 /** The table sizes (log2 of entries) each time-to-depth figure is measured with. */
 const TABLE_SIZES = [16, 17, 18, 19, 20, 21, 22, 23];
 /** Student's t at 97.5% for n - 1 degrees of freedom, n the number of table sizes (7 here). */
@@ -46,8 +57,23 @@ export function depthInOneSecond(): string {
   return columns(rows, [false, true, true, true, true, true, false]);
 }
 
+/** A ruleset's depth for the time-to-depth figures (`TIME_TO_DEPTH_MS`). */
+function depthFor(rules: Ruleset): number {
+  const search = new Search({ ttBits: DEPTH_TABLE_BITS });
+  search.clear();
+  const stop = new Int32Array(1);
+  let depth = 0;
+  const last = search.run(startingPosition(rules), { depth: 40, stopFlag: stop }, (info) => {
+    if (depth === 0 && info.timeMs >= TIME_TO_DEPTH_MS) {
+      depth = info.depth;
+      stop[0] = 1;
+    }
+  });
+  return depth === 0 ? last.depth : depth;
+}
+
 /**
- * The time to depth `TIME_TO_DEPTH` from the start of every ruleset on one thread and on two, and
+ * The time to a depth (`depthFor`) from the start of every ruleset on one thread and on two, and
  * the speed-up. One search to a fixed depth is a poor sample: the tree it searches depends on
  * what its table keeps, and a table of another size alone changes the nodes one thread needs by
  * 0.4 to 2.2 times; two threads change it the same way, by the order their results arrive. So
@@ -55,7 +81,8 @@ export function depthInOneSecond(): string {
  * from an empty table each time, and the speed-up is the ratio of the geometric means, with its
  * 95% interval from the spread of the single sizes' ratios (Student's t over their logarithms).
  */
-export function timeToDepth(depth = TIME_TO_DEPTH): string {
+export function timeToDepth(): string {
+  const depths = new Map(PRESETS.map((rules) => [rules.id, depthFor(rules)]));
   const times = new Map(
     PRESETS.map((rules) => [
       rules.id,
@@ -76,6 +103,7 @@ export function timeToDepth(depth = TIME_TO_DEPTH): string {
           search.clear();
           const started = performance.now();
           // A time bound far away lets the helpers run; the depth ends the search.
+          const depth = depths.get(rules.id)!;
           const { nodes } = search.run(startingPosition(rules), { depth, timeMs: 600_000 });
           const ms = performance.now() - started;
           const entry = times.get(rules.id)!;
@@ -115,7 +143,7 @@ export function timeToDepth(depth = TIME_TO_DEPTH): string {
     rates.push(ratio * tree);
     rows.push([
       rules.id,
-      String(depth),
+      String(depths.get(rules.id)!),
       `${Math.round(geometricMean(one))} ms`,
       `${Math.round(geometricMean(two))} ms`,
       `${ratio.toFixed(2)}x`,
