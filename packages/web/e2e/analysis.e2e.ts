@@ -2,8 +2,8 @@
 // screen shows the rules' result on its final position (never a search score); an unfinished
 // position gets the engine's best line and an arrow on the board; a move of the line walks into
 // it; a move played on the board makes a variation; three lines on request; the move list is
-// numbered by moves; the whole game is analysed with a progress bar, drawn as a graph, and the
-// analysis survives a reload.
+// numbered by moves; fewer lines than asked at a start say why; the whole game is analysed with a
+// progress bar, drawn as a graph, and the analysis survives a reload.
 //
 // The game: brandubh-2019, 1. d6-a6 d5-a5 2. g4-g5 Kd4-d6 3. g5-d5, the king captured between d5
 // and d7 (found by a helpmate search with the core: the shortest attackers' win from the start).
@@ -164,6 +164,25 @@ describe('the analysis board', () => {
     const panel = (await page.locator('.analysis-panel').boundingBox())!;
     expect(panel.y).toBeGreaterThan(board.y + board.height - 1);
     await page.screenshot({ path: '/tmp/analysis-phone.png' });
+  });
+
+  it('gives one line for each set of mirror-image moves at a start, and says why there are fewer', async () => {
+    // ard-ri-fr's defenders open with one of their corner soldiers: eight moves, the same move seen
+    // from the board's eight sides, so three lines asked for are one.
+    const page = await open('#/analysis?rules=ard-ri-fr');
+    await page.waitForSelector('.analysis-screen [role="grid"]');
+    await page.getByRole('checkbox', { name: 'Three lines' }).check();
+    // The choice is remembered: after a reload the search asks for three lines from its start.
+    await page.reload();
+    await page.waitForSelector('.analysis-line', { timeout: 15_000 });
+    await expect(page.getByRole('checkbox', { name: 'Three lines' }).isChecked()).resolves.toBe(true);
+    await page.waitForFunction(
+      () => /depth ([6-9]|\d\d)/.test(document.querySelector('.analysis-sentence')?.textContent ?? ''),
+      undefined,
+      { timeout: 30_000 },
+    );
+    await expect(page.locator('.analysis-line').count()).resolves.toBe(1);
+    await expect(page.getByTestId('analysis-fewer-lines').textContent()).resolves.toContain('mirror images');
   });
 });
 

@@ -320,6 +320,7 @@ export function AnalysisBoard(
           <EngineLines
             text={text}
             lines={lines}
+            asked={multiPv}
             ply={path.length}
             firstSide={game.turn}
             figure={figure}

@@ -1,7 +1,8 @@
 /**
  * The engine's lines under the evaluation: each line's score from the point of view, then its
  * moves, numbered as players number them. A move is a button that walks the line up to it, adding
- * it to the tree as a variation where it is not already there.
+ * it to the tree as a variation where it is not already there. Fewer lines than asked come with a
+ * sentence saying why (a start has moves that are mirror images of others: the engine gives one).
  */
 
 import type { Side } from '@tafl/core';
@@ -17,6 +18,8 @@ export interface EngineLineView extends PlayedLine {
 export interface EngineLinesProps {
   readonly text: AnalysisText;
   readonly lines: readonly EngineLineView[];
+  /** How many lines were asked for: fewer shown says why. */
+  readonly asked: number;
   /** The ply of the position shown (the lines' first move is this ply), and the game's first side. */
   readonly ply: number;
   readonly firstSide: Side;
@@ -26,7 +29,7 @@ export interface EngineLinesProps {
   readonly onWalk: (records: readonly string[]) => void;
 }
 
-export function EngineLines({ text, lines, ply, firstSide, figure, onWalk }: EngineLinesProps) {
+export function EngineLines({ text, lines, asked, ply, firstSide, figure, onWalk }: EngineLinesProps) {
   return (
     <section class="analysis-lines" aria-label={text.lines}>
       <ol>
@@ -56,6 +59,11 @@ export function EngineLines({ text, lines, ply, firstSide, figure, onWalk }: Eng
           </li>
         ))}
       </ol>
+      {lines.length < asked && (
+        <p class="analysis-fewer-lines note" data-testid="analysis-fewer-lines">
+          {text.fewerLines}
+        </p>
+      )}
     </section>
   );
 }

@@ -49,6 +49,8 @@ export const en = {
   gameEndedHere: 'The game ended here:',
   lines: 'The engine’s lines',
   lineLabel: (n: number) => `Line ${n}`,
+  fewerLines:
+    'Fewer lines than asked: the position has no other move, or its others are mirror images of these (the same game seen from another side of the board).',
   bestMoveArrow: (move: string) => `Best move: ${move}`,
   // The whole game.
   analyseGame: 'Analyse the whole game',
@@ -121,6 +123,8 @@ export const es: AnalysisText = {
   gameEndedHere: 'La partida terminó aquí:',
   lines: 'Las variantes del motor',
   lineLabel: (n) => `Variante ${n}`,
+  fewerLines:
+    'Menos variantes de las pedidas: la posición no tiene otra jugada, o las demás son imágenes especulares de estas (la misma partida vista desde otro lado del tablero).',
   bestMoveArrow: (move) => `Mejor jugada: ${move}`,
   analyseGame: 'Analizar toda la partida',
   stop: 'Detener',
@@ -189,6 +193,8 @@ export const fr: AnalysisText = {
   gameEndedHere: 'La partie s’est arrêtée ici :',
   lines: 'Les variantes du moteur',
   lineLabel: (n) => `Variante ${n}`,
+  fewerLines:
+    'Moins de variantes que demandé : la position n’a pas d’autre coup, ou les autres sont les images en miroir de celles-ci (la même partie vue d’un autre côté du plateau).',
   bestMoveArrow: (move) => `Meilleur coup : ${move}`,
   analyseGame: 'Analyser toute la partie',
   stop: 'Arrêter',
