@@ -460,8 +460,7 @@ export class Search {
   ): SearchResult {
     const timed = deadline !== Infinity;
     const lineCount = multiPv > 1 ? Math.min(multiPv, pos.mustPass() ? 1 : pos.legalMoveCount) : 1;
-    // One move, or several that are all mirror images of one (the start of ard-ri-fr).
-    const onlyMove = pos.mustPass() || pos.legalMoveCount - this.mirrored.length === 1;
+    const onlyMove = pos.mustPass() || pos.legalMoveCount === 1;
     let best: SearchResult = { move: this.fallbackMove(pos), ...info(0, 0, []) };
     let stable = 0;
     /** The score of the best line at the last depth, the centre of the next depth's window. */
