@@ -68,6 +68,12 @@ export interface SearchLimits {
    * searched once per line, each time without the root moves of the lines already found.
    */
   readonly multiPv?: number;
+  /**
+   * Search on until the time is spent, where play stops early (a single move, a best move stable
+   * for some depths): an analysis, where the score matters as much as the move. A proved result
+   * still ends it.
+   */
+  readonly useAllTime?: boolean;
 }
 
 /** The most lines `multiPv` may ask for. */
@@ -414,6 +420,7 @@ export class Search {
     this.mirrored = this.preRoot === 0 ? mirroredMoves(pos) : [];
     this.shared = this.startHelpers(pos, limits);
     try {
+      this.useAllTime = limits.useAllTime === true;
       return this.iterate(pos, maxDepth, multiPv, deadline, start, info, onInfo);
     } finally {
       this.helped = 0;
@@ -460,7 +467,8 @@ export class Search {
   ): SearchResult {
     const timed = deadline !== Infinity;
     const lineCount = multiPv > 1 ? Math.min(multiPv, pos.mustPass() ? 1 : pos.legalMoveCount) : 1;
-    const onlyMove = pos.mustPass() || pos.legalMoveCount === 1;
+    // One move, or several that are all mirror images of one (the start of ard-ri-fr).
+    const onlyMove = pos.mustPass() || pos.legalMoveCount - this.mirrored.length === 1;
     let best: SearchResult = { move: this.fallbackMove(pos), ...info(0, 0, []) };
     let stable = 0;
     /** The score of the best line at the last depth, the centre of the next depth's window. */
@@ -506,7 +514,7 @@ export class Search {
       onInfo?.(best);
       if (Math.abs(score) > WIN_BOUND && WIN - Math.abs(score) <= depth) break;
       if (this.stopRequested || (this.stopFlag !== undefined && this.stopFlag[0] !== 0)) break;
-      if (!timed) continue;
+      if (!timed || this.useAllTime) continue;
       if (onlyMove) break;
       stable = best.move === previous.move && score >= previous.score - STABLE_DROP ? stable + 1 : 0;
       if (stable >= STABLE_ITERATIONS - 1 && Date.now() - start >= (deadline - start) * STABLE_SHARE) break;
@@ -608,6 +616,8 @@ export class Search {
   /** The root's moves that are mirror images of others (`mirroredMoves`), left out of its search. */
   private mirrored: Move[] = [];
   private iteration = 1;
+  /** The search's `SearchLimits.useAllTime`. */
+  private useAllTime = false;
   private nullAllowed = true;
   private stopFlag: Int32Array | undefined;
   private quietLimited = false;

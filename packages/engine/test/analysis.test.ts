@@ -57,8 +57,11 @@ describe('multiPv', () => {
     expect(lines.length).toBe(Math.min(5, pos.legalMoveCount));
   });
 
-  it('is a limit the worker checks: a whole number from 1 to 5', () => {
+  it('is a limit the worker checks: a whole number from 1 to 5 (and analysis true or false)', () => {
     expect(checkLimits({ multiPv: 3 }).ok).toBe(true);
+    const notBoolean = checkLimits({ analysis: 'yes' as unknown as boolean });
+    expect(!notBoolean.ok && notBoolean.code).toBe(ENGINE_ERRORS.limits);
+    expect(checkLimits({ analysis: true }).ok).toBe(true);
     for (const multiPv of [0, 6, 1.5]) {
       const checked = checkLimits({ multiPv });
       expect(checked.ok).toBe(false);

@@ -28,6 +28,24 @@ describe('a timed search', () => {
     expect(result.move).toBe(pos.legalMoves()[0]);
   });
 
+  it('searches on in an analysis (useAllTime), where play answers at once', () => {
+    // The start of ard-ri-fr: every move there is one move (the next test), and play answers at
+    // depth 1; the analysis deepens to the depth it is given.
+    const start = startingPosition(presetById('ard-ri-fr')!);
+    expect(new Search().run(start, { timeMs: 60_000, depth: 5, useAllTime: true }).depth).toBe(5);
+  });
+
+  it('answers at once where every move is the mirror image of one', () => {
+    // The start of ard-ri-fr: the defenders' eight moves are one corner soldier's step, seen from
+    // the board's eight sides (packages/engine/README.md, "The search"), so they are one move.
+    const start = startingPosition(presetById('ard-ri-fr')!);
+    expect(start.legalMoveCount).toBe(8);
+    expect(new Search().run(start, { timeMs: 60_000 }).depth).toBe(1);
+    // One move later the board has no symmetry left, and the search deepens.
+    start.play(start.legalMoves()[0]!);
+    expect(new Search().run(start, { timeMs: 60_000, depth: 4 }).depth).toBe(4);
+  });
+
   it('stops when it has proved a win, and searches on when it has not', () => {
     // The same board, the defenders to move: one attacker cannot stop the king for long.
     const lost = position({ 1: 1, 3: 2, 8: 2, 24: 3 }, 'defenders');

@@ -48,7 +48,7 @@ export function positionOf(rules: Ruleset, request: EngineRequest): Result<Posit
 /** Refuses limits that are not numbers of the right kind. */
 export function checkLimits(limits: EngineLimits): Result<EngineLimits, EngineErrorCode> {
   const bad = (message: string) => fail(ENGINE_ERRORS.limits, message);
-  const { level, timeMs, clock, depth, nodes, seed, multiPv, threads } = limits;
+  const { level, timeMs, clock, depth, nodes, seed, multiPv, threads, analysis } = limits;
   if (level !== undefined && !LEVELS.some((l) => l.level === level))
     return bad(`the level must be one of ${LEVELS.map((l) => l.level).join(', ')}, not ${level}`);
   if (timeMs !== undefined && !(timeMs > 0 && Number.isFinite(timeMs)))
@@ -69,5 +69,7 @@ export function checkLimits(limits: EngineLimits): Result<EngineLimits, EngineEr
     );
   if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1 && threads <= MAX_THREADS))
     return bad(`the number of threads must be a whole number from 1 to ${MAX_THREADS}, not ${threads}`);
+  if (analysis !== undefined && typeof analysis !== 'boolean')
+    return bad(`analysis must be true or false, not ${String(analysis)}`);
   return ok(limits);
 }

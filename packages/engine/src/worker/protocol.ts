@@ -44,6 +44,11 @@ export interface EngineLimits {
   /** How many best lines to find, 1 to 5 (`SearchInfo.lines`); ignored when playing at a level. */
   readonly multiPv?: number;
   /**
+   * An analysis: the search deepens until its time is spent, where play answers early (a single
+   * move, or moves that are all mirror images of one; a best move stable for some depths).
+   */
+  readonly analysis?: boolean;
+  /**
    * Search on this many threads (split points, smp.ts), 1 to 8; 1 by default. More than one is used
    * only where the worker can share memory with helper threads (in browsers, a page that is
    * cross-origin isolated), and not for a search bounded by nodes, or by depth alone: such a

@@ -202,6 +202,7 @@ function search(
     ...(limits.nodes !== undefined && { nodes: limits.nodes }),
     ...(budget !== undefined && { timeMs: searchTime(budget, waited) }),
     ...(limits.multiPv !== undefined && { multiPv: limits.multiPv }),
+    ...(limits.analysis === true && { useAllTime: true }),
   };
   if (limits.level === undefined) return search.run(pos, bounds, onInfo);
   const seed = limits.seed ?? Math.floor(Math.random() * 2 ** 32);

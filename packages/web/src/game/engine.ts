@@ -228,7 +228,12 @@ export async function analysePosition(
   if (result !== undefined) return { depth: 0, lines: [], result };
   const toMove = sideAfter(line);
   const multiPv = Math.max(1, Math.min(5, Math.round(options.multiPv)));
-  const limits: EngineLimits = { multiPv, ...(options.timeMs !== undefined && { timeMs: options.timeMs }) };
+  // An analysis deepens until its time is spent, even where play would answer at once.
+  const limits: EngineLimits = {
+    multiPv,
+    analysis: true,
+    ...(options.timeMs !== undefined && { timeMs: options.timeMs }),
+  };
   const request: EngineRequest = {
     rules: line.rules,
     start: line.start,
