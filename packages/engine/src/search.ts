@@ -466,9 +466,10 @@ export class Search {
     onInfo: ((info: SearchInfo) => void) | undefined,
   ): SearchResult {
     const timed = deadline !== Infinity;
-    const lineCount = multiPv > 1 ? Math.min(multiPv, pos.mustPass() ? 1 : pos.legalMoveCount) : 1;
-    // One move, or several that are all mirror images of one (the start of ard-ri-fr).
-    const onlyMove = pos.mustPass() || pos.legalMoveCount - this.mirrored.length === 1;
+    // The moves that differ: all but the mirror images of others (the start of ard-ri-fr has one).
+    const distinct = pos.mustPass() ? 1 : pos.legalMoveCount - this.mirrored.length;
+    const lineCount = multiPv > 1 ? Math.min(multiPv, distinct) : 1;
+    const onlyMove = distinct === 1;
     let best: SearchResult = { move: this.fallbackMove(pos), ...info(0, 0, []) };
     let stable = 0;
     /** The score of the best line at the last depth, the centre of the next depth's window. */
