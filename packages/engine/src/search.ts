@@ -191,7 +191,9 @@ export const STABLE_ITERATIONS = 4;
 
 /**
  * The area a search shares with its helpers (an Int32Array over a SharedArrayBuffer): the stop
- * flag and the split points.
+ * flag, the split points, and the history of the quiet moves that cut off, which the threads
+ * keep together while they search (each reads and adds to it without locks: a lost update only
+ * orders a move a little differently).
  *
  * Split points (young brothers wait, `split`): a thread that has searched the first move of a
  * node (at depth SPLIT_DEPTH or more) while another thread waits for work opens a split point
@@ -237,7 +239,10 @@ const F_PV = F_QUIET + MAX_SPLIT_MOVES;
 const SLOT_WORDS = F_PV + MAX_PLY;
 /** Split points open at once, at most. */
 const SLOTS = 16;
-export const SHARED_WORDS = SLOT_BASE + SLOTS * SLOT_WORDS;
+/** The history's place in the area, and its size (a side's moves by their squares from and to). */
+const HISTORY_BASE = SLOT_BASE + SLOTS * SLOT_WORDS;
+const HISTORY_WORDS = 2 * 256 * 256;
+export const SHARED_WORDS = HISTORY_BASE + HISTORY_WORDS;
 
 export const STABLE_DROP = 25;
 export const STABLE_SHARE = 0.75;
@@ -260,7 +265,9 @@ export class Search {
   private readonly moves: Int32Array[] = [];
   private readonly order: Int32Array[] = [];
   private readonly killers = new Int32Array(MAX_PLY * 2);
-  private history = new Int32Array(2 * 256 * 256);
+  private history: Int32Array<ArrayBufferLike> = new Int32Array(HISTORY_WORDS);
+  /** The thread's own history, while it uses the one shared by a search's threads. */
+  private privateHistory: Int32Array<ArrayBufferLike> | undefined;
   private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
   private readonly routeSquares = new Uint8Array(256);
@@ -432,6 +439,11 @@ export class Search {
         Atomics.add(this.shared, G_WAKE, 1);
         Atomics.notify(this.shared, G_WAKE);
       }
+      if (this.privateHistory !== undefined) {
+        this.privateHistory.set(this.history);
+        this.history = this.privateHistory;
+        this.privateHistory = undefined;
+      }
       this.shared = undefined;
       this.splits = undefined;
       this.mirrored = [];
@@ -446,6 +458,10 @@ export class Search {
     if (limits.depth !== undefined && limits.timeMs === undefined && limits.stopFlag === undefined)
       return undefined;
     const shared = new Int32Array(new SharedArrayBuffer(4 * SHARED_WORDS));
+    // The history of quiet cut-offs is the threads' together during the search (`help`): a helper
+    // orders the moves under a split point as this thread would.
+    const history = new Int32Array(shared.buffer, 4 * HISTORY_BASE, HISTORY_WORDS);
+    history.set(this.history);
     this.splits = shared;
     this.nest = 0;
     helpers.start(pos, shared, this.tt.currentAge, this.cleared, {
@@ -453,6 +469,8 @@ export class Search {
       drawScore: this.drawScore,
     });
     this.cleared = false;
+    this.privateHistory = this.history;
+    this.history = history;
     return shared;
   }
 
@@ -1208,6 +1226,9 @@ export class Search {
     this.gameBeforeRoot(pos);
     this.splits = shared;
     this.nest = 0;
+    // The history the threads keep together for this search (the first thread's, to begin with).
+    const own = this.history;
+    this.history = new Int32Array(shared.buffer, 4 * HISTORY_BASE, HISTORY_WORDS);
     Atomics.add(shared, G_IDLE, 1);
     try {
       while (Atomics.load(shared, S_STOP) === 0) {
@@ -1217,6 +1238,7 @@ export class Search {
     } finally {
       Atomics.sub(shared, G_IDLE, 1);
       this.splits = undefined;
+      this.history = own;
     }
   }
 
