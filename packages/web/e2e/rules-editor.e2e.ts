@@ -142,7 +142,8 @@ describe('the rules editor', () => {
     await page.locator('.ed-confirm button.danger').click();
     await page.waitForFunction(() => location.hash === '#/editor');
     await expect(stored(page)).resolves.toEqual([]);
-    await expect(page.locator('.ed-actions .rp-status').textContent()).resolves.toBe('Deleted.');
+    // The address changes before the app draws the new screen: wait for it, then read its status.
+    await expect.poll(() => page.locator('.ed-actions .rp-status').textContent()).toBe('Deleted.');
   });
 
   it('screenshot on a phone: every control within the width', async () => {
