@@ -266,8 +266,6 @@ export class Search {
   private readonly order: Int32Array[] = [];
   private readonly killers = new Int32Array(MAX_PLY * 2);
   private history: Int32Array<ArrayBufferLike> = new Int32Array(HISTORY_WORDS);
-  /** The thread's own history, while it uses the one shared by a search's threads. */
-  private privateHistory: Int32Array<ArrayBufferLike> | undefined;
   private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
   private readonly routeSquares = new Uint8Array(256);
@@ -425,6 +423,8 @@ export class Search {
     // A symmetric root (the start): one move of each set of mirror images is enough, when the
     // game before it cannot make them differ (no earlier position counts for a repetition).
     this.mirrored = this.preRoot === 0 ? mirroredMoves(pos) : [];
+    // This thread's history, which the search's threads share while they search (`startHelpers`).
+    const own = this.history;
     this.shared = this.startHelpers(pos, limits);
     try {
       this.useAllTime = limits.useAllTime === true;
@@ -439,10 +439,9 @@ export class Search {
         Atomics.add(this.shared, G_WAKE, 1);
         Atomics.notify(this.shared, G_WAKE);
       }
-      if (this.privateHistory !== undefined) {
-        this.privateHistory.set(this.history);
-        this.history = this.privateHistory;
-        this.privateHistory = undefined;
+      if (this.history !== own) {
+        own.set(this.history);
+        this.history = own;
       }
       this.shared = undefined;
       this.splits = undefined;
@@ -469,7 +468,6 @@ export class Search {
       drawScore: this.drawScore,
     });
     this.cleared = false;
-    this.privateHistory = this.history;
     this.history = history;
     return shared;
   }
@@ -936,7 +934,7 @@ export class Search {
     let n = 0;
     for (let j = from; j < count; j++) {
       const move = pickNext(moves, order, j, count);
-      if (move === skip || (ply === 0 && this.mirrored.includes(move))) continue;
+      if (move === skip || (ply === 0 && this.skipped(move))) continue;
       const quiet = order[j]! < 100_000_000;
       if (prunable && quiet && (futile || searched + n >= LMP_COUNT[depth]!)) continue;
       area[slot + F_MOVES + n] = move;
