@@ -122,6 +122,16 @@ export function mateIn(score: number): number | undefined {
 class Abort extends Error {}
 /** A move cut off at a split point this thread works at (or its owner stopped): it leaves. */
 class SplitCut extends Error {}
+/**
+ * Another thread raised the alpha of the split point at `level` of this thread's nest while this
+ * thread searched one of its moves against the old one: the move is searched again against the
+ * new alpha (`splitWork`), as the one-thread loop would have searched it.
+ */
+class Restart extends Error {
+  constructor(readonly level: number) {
+    super();
+  }
+}
 
 export interface SearchOptions {
   /** Evaluation weights; by default each ruleset's own (weights.ts). */
@@ -293,6 +303,8 @@ export class Search {
   private splits: Int32Array | undefined;
   /** The split points this thread is at work in, outermost first: their slots' starts. */
   private readonly nestSlot = new Int32Array(MAX_NEST);
+  /** By nest level, the alpha the move this thread searches there was started against (INFINITE: none). */
+  private readonly nestAlpha = new Int32Array(MAX_NEST).fill(INFINITE);
   private nest = 0;
 
   constructor(options: SearchOptions = {}) {
@@ -652,8 +664,10 @@ export class Search {
 
   /** Throws when a split point this thread works in was cut off, or the search must stop. */
   private checkStop(): void {
-    for (let k = 0; k < this.nest; k++)
+    for (let k = 0; k < this.nest; k++) {
       if (Atomics.load(this.splits!, this.nestSlot[k]! + F_CUT) !== 0) throw new SplitCut();
+      if (Atomics.load(this.splits!, this.nestSlot[k]! + F_ALPHA) > this.nestAlpha[k]!) throw new Restart(k);
+    }
     if (
       this.stopRequested ||
       (this.stopFlag !== undefined && this.stopFlag[0] !== 0) ||
@@ -989,13 +1003,14 @@ export class Search {
     try {
       this.splitWork(pos, slot, ply);
     } catch (e) {
-      if (!(e instanceof Abort) && !(e instanceof SplitCut)) throw e;
+      if (!(e instanceof Abort) && !(e instanceof SplitCut) && !(e instanceof Restart)) throw e;
       while (pos.ply > node) pos.undo();
       this.nullPly = nullPly;
       this.nullAllowed = nullAllowed;
-      // A move here cut off (another thread's): the node is done. A stop, or a cut-off at a split
-      // point further out: the helpers here leave too, and the search unwinds.
-      if (e instanceof Abort || this.outerCut()) {
+      // A move here cut off (another thread's): the node is done. A stop, a cut-off at a split
+      // point further out or a move further out searched again: the helpers here leave too, and
+      // the search unwinds.
+      if (e instanceof Abort || e instanceof Restart || this.outerCut()) {
         failure = e;
         Atomics.store(area, slot + F_CUT, 1);
       }
@@ -1011,7 +1026,7 @@ export class Search {
           try {
             joined = this.joinSome(pos, ply);
           } catch (e) {
-            if (!(e instanceof Abort)) throw e;
+            if (!(e instanceof Abort) && !(e instanceof Restart)) throw e;
             failure = e;
             Atomics.store(area, slot + F_CUT, 1);
           }
@@ -1125,6 +1140,10 @@ export class Search {
     const threatened = area[slot + F_THREATENED] === 1;
     const count = area[slot + F_COUNT]!;
     const before = area[slot + F_SEARCHED]!;
+    const level = this.nest - 1;
+    const node = pos.ply;
+    const nullPly = this.nullPly;
+    const nullAllowed = this.nullAllowed;
     for (;;) {
       if (Atomics.load(area, slot + F_RESEARCH) !== 0) this.awaitResearch(pos, slot, ply);
       const i = Atomics.add(area, slot + F_NEXT, 1);
@@ -1140,23 +1159,40 @@ export class Search {
       pos.play(move);
       const lmr = LMR[Math.min(depth, 63) * 64 + Math.min(searched, 63)]!;
       const reduction = late ? Math.min(depth - 2, lmr) : 0;
-      let score = this.nullWindow(pos, depth, reduction, alpha, ply);
-      // Another thread may have raised the node's alpha meanwhile. A move that beat the old alpha
-      // is known only to beat it, not whether it beats the new one: it is searched again against
-      // the new alpha, as the one-thread loop would have searched it.
-      for (let now = Atomics.load(area, slot + F_ALPHA); score > alpha && score < beta && now > alpha;) {
-        alpha = now;
-        if (score > alpha) break;
-        score = this.nullWindow(pos, depth, reduction, alpha, ply);
-        now = Atomics.load(area, slot + F_ALPHA);
-      }
-      if (score > alpha && score < beta) {
-        Atomics.add(area, slot + F_RESEARCH, 1);
+      let score = -INFINITE;
+      for (let done = false; !done;) {
+        this.nestAlpha[level] = alpha;
         try {
-          score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
+          score = this.nullWindow(pos, depth, reduction, alpha, ply);
+          // Another thread may have raised the node's alpha meanwhile. A move that beat the old alpha
+          // is known only to beat it, not whether it beats the new one: it is searched again against
+          // the new alpha, as the one-thread loop would have searched it.
+          for (let now = Atomics.load(area, slot + F_ALPHA); score > alpha && score < beta && now > alpha;) {
+            alpha = now;
+            this.nestAlpha[level] = alpha;
+            if (score > alpha) break;
+            score = this.nullWindow(pos, depth, reduction, alpha, ply);
+            now = Atomics.load(area, slot + F_ALPHA);
+          }
+          if (score > alpha && score < beta) {
+            Atomics.add(area, slot + F_RESEARCH, 1);
+            try {
+              score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
+            } finally {
+              Atomics.sub(area, slot + F_RESEARCH, 1);
+              this.wake(area);
+            }
+          }
+          done = true;
+        } catch (e) {
+          // Alpha rose here while the move was searched against the old one: again, against the new.
+          if (!(e instanceof Restart) || e.level !== level) throw e;
+          while (pos.ply > node + 1) pos.undo();
+          this.nullPly = nullPly;
+          this.nullAllowed = nullAllowed;
+          alpha = Atomics.load(area, slot + F_ALPHA);
         } finally {
-          Atomics.sub(area, slot + F_RESEARCH, 1);
-          this.wake(area);
+          this.nestAlpha[level] = INFINITE;
         }
       }
       pos.undo();
