@@ -253,6 +253,9 @@ const SLOTS = 16;
 const HISTORY_BASE = SLOT_BASE + SLOTS * SLOT_WORDS;
 const HISTORY_WORDS = 2 * 256 * 256;
 export const SHARED_WORDS = HISTORY_BASE + HISTORY_WORDS;
+/** The history of quiet cut-offs in a search's shared area. */
+const sharedHistory = (shared: Int32Array): Int32Array<ArrayBufferLike> =>
+  new Int32Array(shared.buffer, 4 * HISTORY_BASE, HISTORY_WORDS);
 
 export const STABLE_DROP = 25;
 export const STABLE_SHARE = 0.75;
@@ -471,7 +474,7 @@ export class Search {
     const shared = new Int32Array(new SharedArrayBuffer(4 * SHARED_WORDS));
     // The history of quiet cut-offs is the threads' together during the search (`help`): a helper
     // orders the moves under a split point as this thread would.
-    const history = new Int32Array(shared.buffer, 4 * HISTORY_BASE, HISTORY_WORDS);
+    const history = sharedHistory(shared);
     history.set(this.history);
     this.splits = shared;
     this.nest = 0;
@@ -1159,31 +1162,11 @@ export class Search {
       pos.play(move);
       const lmr = LMR[Math.min(depth, 63) * 64 + Math.min(searched, 63)]!;
       const reduction = late ? Math.min(depth - 2, lmr) : 0;
-      let score = -INFINITE;
-      for (let done = false; !done;) {
-        this.nestAlpha[level] = alpha;
+      let score: number;
+      for (;;) {
         try {
-          score = this.nullWindow(pos, depth, reduction, alpha, ply);
-          // Another thread may have raised the node's alpha meanwhile. A move that beat the old alpha
-          // is known only to beat it, not whether it beats the new one: it is searched again against
-          // the new alpha, as the one-thread loop would have searched it.
-          for (let now = Atomics.load(area, slot + F_ALPHA); score > alpha && score < beta && now > alpha;) {
-            alpha = now;
-            this.nestAlpha[level] = alpha;
-            if (score > alpha) break;
-            score = this.nullWindow(pos, depth, reduction, alpha, ply);
-            now = Atomics.load(area, slot + F_ALPHA);
-          }
-          if (score > alpha && score < beta) {
-            Atomics.add(area, slot + F_RESEARCH, 1);
-            try {
-              score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
-            } finally {
-              Atomics.sub(area, slot + F_RESEARCH, 1);
-              this.wake(area);
-            }
-          }
-          done = true;
+          score = this.splitMove(pos, slot, ply, level, depth, reduction, alpha, beta);
+          break;
         } catch (e) {
           // Alpha rose here while the move was searched against the old one: again, against the new.
           if (!(e instanceof Restart) || e.level !== level) throw e;
@@ -1214,6 +1197,46 @@ export class Search {
       if (score >= beta && quiet)
         this.rememberCutoff(pos, move, ply, depth, this.moves[ply]!, this.order[ply]!, 0);
     }
+  }
+
+  /**
+   * One move of the split point in `slot` (at `ply`, the move played; `level` its place in this
+   * thread's nest), searched against `alpha` with the null window, then with the full window if it
+   * beats alpha: its score. A rise of the split point's alpha meanwhile throws `Restart`.
+   */
+  private splitMove(
+    pos: Position,
+    slot: number,
+    ply: number,
+    level: number,
+    depth: number,
+    reduction: number,
+    alpha: number,
+    beta: number,
+  ): number {
+    const area = this.splits!;
+    this.nestAlpha[level] = alpha;
+    let score = this.nullWindow(pos, depth, reduction, alpha, ply);
+    // Another thread may have raised the node's alpha since the last look. A move that beat the old
+    // alpha is known only to beat it, not whether it beats the new one: it is searched again
+    // against the new alpha, as the one-thread loop would have searched it.
+    for (let now = Atomics.load(area, slot + F_ALPHA); score > alpha && score < beta && now > alpha;) {
+      alpha = now;
+      this.nestAlpha[level] = alpha;
+      if (score > alpha) break;
+      score = this.nullWindow(pos, depth, reduction, alpha, ply);
+      now = Atomics.load(area, slot + F_ALPHA);
+    }
+    if (score > alpha && score < beta) {
+      Atomics.add(area, slot + F_RESEARCH, 1);
+      try {
+        score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
+      } finally {
+        Atomics.sub(area, slot + F_RESEARCH, 1);
+        this.wake(area);
+      }
+    }
+    return score;
   }
 
   /**
@@ -1262,7 +1285,7 @@ export class Search {
     this.nest = 0;
     // The history the threads keep together for this search (the first thread's, to begin with).
     const own = this.history;
-    this.history = new Int32Array(shared.buffer, 4 * HISTORY_BASE, HISTORY_WORDS);
+    this.history = sharedHistory(shared);
     Atomics.add(shared, G_IDLE, 1);
     try {
       while (Atomics.load(shared, S_STOP) === 0) {
