@@ -37,7 +37,7 @@ const PV_FOLLOW = 12;
 const FUTILITY_MARGIN = 120;
 /** Entries of the evaluation cache, less one. */
 const EVAL_CACHE_MASK = (1 << 16) - 1;
-/** Late move pruning: at depth d (up to LMP_DEPTH) off the main line, only the first LMP_COUNT[d] moves and the forcing ones. */
+/** Late move pruning: at depth d (up to LMP_DEPTH), only the first LMP_COUNT[d] moves and the forcing ones. */
 const LMP_DEPTH = 3;
 const LMP_COUNT = [0, 8, 14, 24];
 /** The most of the game's positions before the root that a repetition is looked for among. */
@@ -776,18 +776,22 @@ export class Search {
     }
 
     const pvNode = beta - alpha > 1;
-    /** Quiet moves may be pruned here: a node off the main line, near the horizon, not facing an open line. */
+    /**
+     * Quiet moves may be pruned here: a node near the horizon, not facing an open line. On the main
+     * line too: a null-window search that left out moves the full-window search then looked at
+     * would often fail high on a move the second search finds no better (engine README).
+     */
     let prunable = false;
     let futile = false;
-    if (!pvNode && !threatened && ply > 0 && Math.abs(beta) < WIN_BOUND) {
+    if (!threatened && ply > 0 && Math.abs(beta) < WIN_BOUND) {
       const stand = this.staticEval(pos, ctx);
       prunable = depth <= LMP_DEPTH && Math.abs(alpha) < WIN_BOUND;
       // Futility: so far below alpha that a quiet move will not bring it back.
       futile = prunable && depth <= 2 && stand + FUTILITY_MARGIN * (depth + 1) <= alpha;
       // Reverse futility: far above beta near the horizon, the opponent will not come back.
-      if (depth <= 3 && stand - FUTILITY_MARGIN * depth >= beta) return stand;
+      if (!pvNode && depth <= 3 && stand - FUTILITY_MARGIN * depth >= beta) return stand;
       // Null move: if passing still holds beta, a real move will too (zugzwang is rare in tafl).
-      if (depth >= 3 && stand >= beta && !pos.mustPass() && this.nullAllowed) {
+      if (!pvNode && depth >= 3 && stand >= beta && !pos.mustPass() && this.nullAllowed) {
         const reduction = 2 + (depth >> 2);
         this.nullAllowed = false;
         this.nullPly = ply;
