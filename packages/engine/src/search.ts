@@ -783,7 +783,8 @@ export class Search {
      */
     let prunable = false;
     let futile = false;
-    if (!threatened && ply > 0 && Math.abs(beta) < WIN_BOUND) {
+    // (On the main line only late move pruning and futility apply, near the horizon.)
+    if (!threatened && ply > 0 && Math.abs(beta) < WIN_BOUND && (!pvNode || depth <= LMP_DEPTH)) {
       const stand = this.staticEval(pos, ctx);
       prunable = depth <= LMP_DEPTH && Math.abs(alpha) < WIN_BOUND;
       // Futility: so far below alpha that a quiet move will not bring it back.
