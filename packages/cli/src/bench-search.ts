@@ -22,6 +22,13 @@ export const TIME_TO_DEPTH_MS = 1000;
  * crosses the line, as often as not by a tree larger than that depth's usual).
  */
 const DEPTH_TABLE_BITS = 24;
+/**
+ * How long each new pool's helper searches each ruleset's start before the measure, so that its
+ * code is as warm as a player's (whose pool lives from move to move). It was 100 ms until
+ * 2026-11-28: under the first ruleset measured (`plazoleta`), two threads then searched 1.73x and
+ * 1.75x one thread's nodes a second, and 1.86x and 1.87x after 400 ms.
+ */
+const HELPER_WARM_UP_MS = 400;
 /** The table sizes (log2 of entries) each time-to-depth figure is measured with. */
 const TABLE_SIZES = [16, 17, 18, 19, 20, 21, 22, 23];
 /** Student's t at 97.5% for n - 1 degrees of freedom, n the number of table sizes (7 here). */
@@ -95,9 +102,11 @@ export function timeToDepth(): string {
     const pool = nodeHelperPool(2, bits);
     try {
       // The helper thread starts cold; the first thread's code is warm from the figures before.
-      // A player's pool lives from move to move, so its helpers are warm too. Each measured
-      // search below is a new Search, and its helpers forget what the warm-up taught them.
-      for (const rules of PRESETS) new Search(sharedBy(pool)).run(startingPosition(rules), { timeMs: 100 });
+      // A player's pool lives from move to move, so its helpers are warm too (`HELPER_WARM_UP_MS`).
+      // Each measured search below is a new Search, and its helpers forget what the warm-up taught
+      // them.
+      for (const rules of PRESETS)
+        new Search(sharedBy(pool)).run(startingPosition(rules), { timeMs: HELPER_WARM_UP_MS });
       for (const rules of PRESETS)
         for (const threads of [1, 2]) {
           // One thread on the same table, without the helpers.
