@@ -25,8 +25,8 @@ const DEPTH_TABLE_BITS = 24;
 /**
  * How long each new pool's helper searches each ruleset's start before the measure, so that its
  * code is as warm as a player's (whose pool lives from move to move). It was 100 ms until
- * 2026-11-28: under the first ruleset measured (`plazoleta`), two threads then searched 1.73x and
- * 1.75x one thread's nodes a second, and 1.86x and 1.87x after 400 ms.
+ * 2026-11-28: under the first ruleset measured (`plazoleta`), two threads then searched 1.73x to
+ * 1.77x one thread's nodes a second, and 1.85x to 1.88x after 400 ms (five runs of each, in turn).
  */
 const HELPER_WARM_UP_MS = 400;
 /** The table sizes (log2 of entries) each time-to-depth figure is measured with. */
