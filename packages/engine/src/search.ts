@@ -50,6 +50,14 @@ const QUIET_SALT = Int32Array.from({ length: 64 }, (_, i) =>
 const LMR = Int8Array.from({ length: 64 * 64 }, (_, i) =>
   Math.max(1, Math.floor(0.5 + (Math.log(Math.max(i >> 6, 1)) * Math.log(Math.max(i & 63, 1))) / 2.2)),
 );
+/**
+ * How a late quiet move's reduction differs from the table's: one ply more when its history is
+ * bad (it failed low more often than it cut off), one less on the main line.
+ */
+const lateAdjust = (pvNode: boolean, history: number): number => (history < 0 ? 1 : 0) - (pvNode ? 1 : 0);
+/** A late move's reduction: the table's, adjusted, never below 0 nor to less than 1 ply left. */
+const lateReduction = (depth: number, searched: number, adjust: number): number =>
+  Math.max(0, Math.min(depth - 2, LMR[Math.min(depth, 63) * 64 + Math.min(searched, 63)]! + adjust));
 
 export interface SearchLimits {
   /** Deepest iteration. */
@@ -244,7 +252,7 @@ const F_SEARCHED = 17; // the node's moves searched before the split point's fir
 const F_RESEARCH = 18; // threads searching a move again with the full window (it beat alpha)
 const F_PATH = 19; // the moves from the root to the split point
 const F_MOVES = F_PATH + MAX_PLY;
-const F_QUIET = F_MOVES + MAX_SPLIT_MOVES; // 1 for a quiet move (late move reductions apply)
+const F_QUIET = F_MOVES + MAX_SPLIT_MOVES; // 0 for a forcing move, 2 + lateAdjust for a quiet one
 const F_PV = F_QUIET + MAX_SPLIT_MOVES;
 const SLOT_WORDS = F_PV + MAX_PLY;
 /** Split points open at once, at most. */
@@ -278,6 +286,8 @@ export class Search {
   private readonly moves: Int32Array[] = [];
   private readonly order: Int32Array[] = [];
   private readonly killers = new Int32Array(MAX_PLY * 2);
+  /** A side's quiet move that last cut off after each move of the other side (by its code). */
+  private readonly counters = new Int32Array(2 * 65536);
   private history: Int32Array<ArrayBufferLike> = new Int32Array(HISTORY_WORDS);
   private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
@@ -345,6 +355,7 @@ export class Search {
     this.cleared = true;
     this.history = new Int32Array(this.history.length);
     this.killers.fill(0);
+    this.counters.fill(0);
   }
 
   /**
@@ -859,6 +870,7 @@ export class Search {
           searched,
           prunable,
           futile,
+          pvNode,
         );
         if (slot >= 0) {
           const best = this.split(pos, slot, ply);
@@ -880,8 +892,7 @@ export class Search {
       let score: number;
       if (searched++ === 0) score = -this.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
       else {
-        const lmr = LMR[Math.min(depth, 63) * 64 + Math.min(searched - 1, 63)]!;
-        const reduction = late ? Math.min(depth - 2, lmr) : 0;
+        const reduction = late ? lateReduction(depth, searched - 1, lateAdjust(pvNode, order[i]!)) : 0;
         score = -this.negamax(pos, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
         if (score > alpha && reduction > 0)
           score = -this.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
@@ -946,6 +957,7 @@ export class Search {
     searched: number,
     prunable: boolean,
     futile: boolean,
+    pvNode: boolean,
   ): number {
     const area = this.splits!;
     let slot = -1;
@@ -960,7 +972,7 @@ export class Search {
       const quiet = order[j]! < 100_000_000;
       if (prunable && quiet && (futile || searched + n >= LMP_COUNT[depth]!)) continue;
       area[slot + F_MOVES + n] = move;
-      area[slot + F_QUIET + n++] = quiet ? 1 : 0;
+      area[slot + F_QUIET + n++] = quiet ? 2 + lateAdjust(pvNode, order[j]!) : 0;
     }
     if (n === 0) {
       Atomics.store(area, slot + F_ID, 0);
@@ -1160,13 +1172,13 @@ export class Search {
       if (this.helperIndex > 0) Atomics.add(area, G_HELPED, 1);
       // The moves searched before this one, as the sequential loop counts them.
       const searched = before + i;
-      const quiet = area[slot + F_QUIET + i] === 1;
+      const kind = area[slot + F_QUIET + i]!;
+      const quiet = kind > 0;
       const late = searched >= 2 && depth >= 3 && quiet && !threatened;
       let alpha = Atomics.load(area, slot + F_ALPHA);
       this.pathMove[ply] = move;
       pos.play(move);
-      const lmr = LMR[Math.min(depth, 63) * 64 + Math.min(searched, 63)]!;
-      const reduction = late ? Math.min(depth - 2, lmr) : 0;
+      const reduction = late ? lateReduction(depth, searched, kind - 2) : 0;
       let score: number;
       for (;;) {
         try {
@@ -1500,7 +1512,7 @@ export class Search {
     }
   }
 
-  /** Ordering scores: table move, wins, captures, blocks, threats, killers, history. */
+  /** Ordering scores: table move, wins, captures, blocks, threats, killers, counter move, history. */
   private scoreMoves(
     pos: Position,
     moves: Int32Array,
@@ -1518,6 +1530,7 @@ export class Search {
     if (side === 0 && king >= 0) this.markRoutes(pos, king);
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
+    const counter = ply > 0 ? this.counters[(side << 16) | (this.pathMove[ply - 1]! & 0xffff)]! : 0;
     for (let i = 0; i < count; i++) {
       const move = moves[i]!;
       const from = move >> 8;
@@ -1532,6 +1545,7 @@ export class Search {
       else if (side === 1 && cells[from] === KING && routesFrom(pos, ctx, to) > 0) score = 300_000_000;
       else if (move === k1) score = 200_000_000;
       else if (move === k2) score = 190_000_000;
+      else if (move === counter) score = 180_000_000;
       else score = this.history[(side << 16) | (from << 8) | to]!;
       order[i] = score;
     }
@@ -1556,6 +1570,7 @@ export class Search {
       this.killers[ply * 2] = move;
     }
     const side = pos.turn === 'attackers' ? 0 : 1;
+    if (ply > 0) this.counters[(side << 16) | (this.pathMove[ply - 1]! & 0xffff)] = move;
     const bonus = depth * depth;
     const i = (side << 16) | move;
     this.history[i] = Math.min(this.history[i]! + bonus, 90_000_000);
