@@ -1,7 +1,7 @@
 /**
  * The search: iterative deepening principal variation search with a transposition table, move
  * ordering (the table's move, wins, captures, moves that shut the king's escape lines, killers,
- * history) and late move reductions. Beyond the horizon a quiescence search follows the forcing
+ * the counter move, history) and late move reductions. Beyond the horizon a quiescence search follows the forcing
  * moves: in tafl the king's open lines to an escape square play the part checks play in chess,
  * so a side facing an open line must answer it (block or take the king), and a king move that
  * opens a line is searched like a check. Wins and losses are scored by their distance in plies;
