@@ -1,11 +1,12 @@
 /**
  * The search: iterative deepening principal variation search with a transposition table, move
  * ordering (the table's move, wins, captures, moves that shut the king's escape lines, killers,
- * the counter move, history) and late move reductions. Beyond the horizon a quiescence search follows the forcing
- * moves: in tafl the king's open lines to an escape square play the part checks play in chess,
- * so a side facing an open line must answer it (block or take the king), and a king move that
- * opens a line is searched like a check. Wins and losses are scored by their distance in plies;
- * the game's own draws (repetition, quiet plies, no legal move) come from the Position itself.
+ * the counter move, history) and late move reductions. Beyond the horizon a quiescence search
+ * follows the forcing moves: in tafl the king's open lines to an escape square play the part
+ * checks play in chess, so a side facing an open line must answer it (block or take the king), and
+ * a king move that opens a line is searched like a check. Wins and losses are scored by their
+ * distance in plies; the game's own draws (repetition, quiet plies, no legal move) come from the
+ * Position itself.
  */
 
 import { ATTACKER, KING, PASS, WIN, WIN_BOUND, type Move, type Position, type Ruleset } from '@tafl/core';
@@ -1530,7 +1531,7 @@ export class Search {
     if (side === 0 && king >= 0) this.markRoutes(pos, king);
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
-    const counter = ply > 0 ? this.counters[(side << 16) | (this.pathMove[ply - 1]! & 0xffff)]! : 0;
+    const counter = ply > 0 ? this.counters[this.counterIndex(side, ply)]! : 0;
     for (let i = 0; i < count; i++) {
       const move = moves[i]!;
       const from = move >> 8;
@@ -1570,7 +1571,7 @@ export class Search {
       this.killers[ply * 2] = move;
     }
     const side = pos.turn === 'attackers' ? 0 : 1;
-    if (ply > 0) this.counters[(side << 16) | (this.pathMove[ply - 1]! & 0xffff)] = move;
+    if (ply > 0) this.counters[this.counterIndex(side, ply)] = move;
     const bonus = depth * depth;
     const i = (side << 16) | move;
     this.history[i] = Math.min(this.history[i]! + bonus, 90_000_000);
@@ -1579,6 +1580,11 @@ export class Search {
       const k = (side << 16) | moves[j]!;
       this.history[k] = Math.max(this.history[k]! - bonus, -90_000_000);
     }
+  }
+
+  /** The counter move's place for `side` (0 the attackers) at `ply`: by the move that led there. */
+  private counterIndex(side: number, ply: number): number {
+    return (side << 16) | (this.pathMove[ply - 1]! & 0xffff);
   }
 
   private updatePv(ply: number, move: Move): void {
