@@ -48,20 +48,35 @@ describe('levels under a ruleset', () => {
     expect(fourMove.nodes).toBe(0);
   });
 
-  it('elsewhere (the Ard Ri rulesets) every level is as LEVELS has it: level 4 searches to depth 3, level 5 to depth 6', () => {
+  it('elsewhere (the Ard Ri rulesets) every level is as LEVELS has it: level 4 scores moves three plies deep with noise, level 5 searches to depth 6', () => {
     const others = PRESETS.filter((p) => !lowerMiddleLevels(p));
     expect(others.map((p) => p.id).sort()).toEqual(['ard-ri-es', 'ard-ri-fr']);
     for (const rules of others) {
       for (const config of LEVELS) expect(levelUnder(config, rules)).toBe(config);
     }
+    expect(levelConfig(4)).toMatchObject({ depth: 3, noise: 30 });
+    expect(levelConfig(4).maxDepth).toBeUndefined();
     const ardRi = preset('ard-ri-fr');
     const search = new Search();
     // One move in: at the start every move is the mirror image of one, and a search answers at once.
     const pos = startingPosition(ardRi);
     pos.play(pos.legalMoves()[0]!);
+    // Level 4 answers from its three-ply scoring of the root moves (no search's node count).
     const four = levelMove(search, pos, levelConfig(4), seededRandom(1));
     expect(four.depth).toBe(3);
-    expect(four.nodes).toBeGreaterThan(0);
+    expect(four.nodes).toBe(0);
+    expect(pos.isLegal(four.move!)).toBe(true);
+    // Its spread of 30 varies the choice among moves scored alike, as the seed varies: at the start
+    // every move has mirror images that score the same.
+    const start = startingPosition(ardRi);
+    const chosen = new Set<number | undefined>();
+    for (let seed = 1; seed <= 8; seed++)
+      chosen.add(levelMove(search, start, levelConfig(4), seededRandom(seed)).move);
+    expect(chosen.size).toBeGreaterThan(1);
+    // Level 5 searches, and stops at depth 6.
+    const five = levelMove(search, pos, withoutBook(levelConfig(5)), seededRandom(1));
+    expect(five.depth).toBe(6);
+    expect(five.nodes).toBeGreaterThan(0);
   });
 
   it('a level already adjusted is not adjusted again (a caller may pass one to levelMove)', () => {
