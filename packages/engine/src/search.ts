@@ -261,10 +261,16 @@ const SLOTS = 16;
 /** The history's place in the area, and its size (a side's moves by their squares from and to). */
 const HISTORY_BASE = SLOT_BASE + SLOTS * SLOT_WORDS;
 const HISTORY_WORDS = 2 * 256 * 256;
-export const SHARED_WORDS = HISTORY_BASE + HISTORY_WORDS;
+/** The counter moves' place in the area, and their size (a side's answers by the move answered). */
+const COUNTER_BASE = HISTORY_BASE + HISTORY_WORDS;
+const COUNTER_WORDS = 2 * 65536;
+export const SHARED_WORDS = COUNTER_BASE + COUNTER_WORDS;
 /** The history of quiet cut-offs in a search's shared area. */
 const sharedHistory = (shared: Int32Array): Int32Array<ArrayBufferLike> =>
   new Int32Array(shared.buffer, 4 * HISTORY_BASE, HISTORY_WORDS);
+/** The counter moves in a search's shared area. */
+const sharedCounters = (shared: Int32Array): Int32Array<ArrayBufferLike> =>
+  new Int32Array(shared.buffer, 4 * COUNTER_BASE, COUNTER_WORDS);
 
 export const STABLE_DROP = 25;
 export const STABLE_SHARE = 0.75;
@@ -288,7 +294,7 @@ export class Search {
   private readonly order: Int32Array[] = [];
   private readonly killers = new Int32Array(MAX_PLY * 2);
   /** A side's quiet move that last cut off after each move of the other side (by its code). */
-  private readonly counters = new Int32Array(2 * 65536);
+  private counters: Int32Array<ArrayBufferLike> = new Int32Array(COUNTER_WORDS);
   private history: Int32Array<ArrayBufferLike> = new Int32Array(HISTORY_WORDS);
   private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
@@ -452,6 +458,7 @@ export class Search {
     this.mirrored = this.preRoot === 0 ? mirroredMoves(pos) : [];
     // This thread's history, which the search's threads share while they search (`startHelpers`).
     const own = this.history;
+    const ownCounters = this.counters;
     this.shared = this.startHelpers(pos, limits);
     try {
       this.useAllTime = limits.useAllTime === true;
@@ -469,6 +476,10 @@ export class Search {
       if (this.history !== own) {
         own.set(this.history);
         this.history = own;
+      }
+      if (this.counters !== ownCounters) {
+        ownCounters.set(this.counters);
+        this.counters = ownCounters;
       }
       this.shared = undefined;
       this.splits = undefined;
@@ -488,6 +499,8 @@ export class Search {
     // orders the moves under a split point as this thread would.
     const history = sharedHistory(shared);
     history.set(this.history);
+    const counters = sharedCounters(shared);
+    counters.set(this.counters);
     this.splits = shared;
     this.nest = 0;
     helpers.start(pos, shared, this.tt.currentAge, this.cleared, {
@@ -496,6 +509,7 @@ export class Search {
     });
     this.cleared = false;
     this.history = history;
+    this.counters = counters;
     return shared;
   }
 
@@ -1303,7 +1317,9 @@ export class Search {
     this.nest = 0;
     // The history the threads keep together for this search (the first thread's, to begin with).
     const own = this.history;
+    const ownCounters = this.counters;
     this.history = sharedHistory(shared);
+    this.counters = sharedCounters(shared);
     Atomics.add(shared, G_IDLE, 1);
     try {
       while (Atomics.load(shared, S_STOP) === 0) {
@@ -1314,6 +1330,7 @@ export class Search {
       Atomics.sub(shared, G_IDLE, 1);
       this.splits = undefined;
       this.history = own;
+      this.counters = ownCounters;
     }
   }
 
