@@ -53,12 +53,13 @@ export function resolveCommit(commit: string): string {
  * The folder holding the commit's core and engine, built (once: later calls find them). Returns
  * the paths of their entry modules.
  */
-export function buildReference(commit: string): { core: string; engine: string } {
+export function buildReference(commit: string): { core: string; engine: string; engineNode: string } {
   const sha = resolveCommit(commit);
   const dir = join(ROOT, 'node_modules', '.cache', 'tafl-reference', sha);
   const core = join(dir, 'packages', 'core', 'dist', 'index.js');
   const engine = join(dir, 'packages', 'engine', 'dist', 'index.js');
-  if (existsSync(join(dir, 'built'))) return { core, engine };
+  const engineNode = join(dir, 'packages', 'engine', 'dist', 'worker', 'node.js');
+  if (existsSync(join(dir, 'built'))) return { core, engine, engineNode };
   // Built beside, then renamed into place: several threads of a match may build it at once.
   const tmp = `${dir}.${process.pid}.${threadId}.tmp`;
   rmSync(tmp, { recursive: true, force: true });
@@ -96,7 +97,7 @@ export function buildReference(commit: string): { core: string; engine: string }
     rmSync(tmp, { recursive: true, force: true });
     if (!existsSync(join(dir, 'built'))) throw e;
   }
-  return { core, engine };
+  return { core, engine, engineNode };
 }
 
 /* The old modules' parts used here, as loosely as they are known. */
@@ -131,9 +132,19 @@ interface OldEngine {
   ): { move: number | undefined };
 }
 
-/** A level of an earlier commit's engine, as a match's player (match/player.ts's `Player`). */
+/** The old engine's helper threads (`@tafl/engine/node`), at the commits that have them. */
+interface OldEngineNode {
+  nodeHelperPool(threads: number): { close(): void };
+  sharedBy(pool: unknown): object;
+}
+
+/**
+ * A level of an earlier commit's engine, as a match's player (match/player.ts's `Player`), on
+ * `threads` threads with that commit's own helpers (a commit from before the helpers has none).
+ */
 export class ReferencePlayer {
   private modules: { core: OldCore; engine: OldEngine } | undefined;
+  private pool: { close(): void; shared: object } | undefined;
   private search: OldSearch | undefined;
   private rules: unknown;
   private rulesId = '';
@@ -142,6 +153,7 @@ export class ReferencePlayer {
   constructor(
     private readonly commit: string,
     private readonly level: number,
+    private readonly threads = 1,
   ) {}
 
   async newGame(rules: Ruleset, _side: Side, seed: number): Promise<void> {
@@ -150,13 +162,20 @@ export class ReferencePlayer {
       const core = (await import(pathToFileURL(paths.core).href)) as OldCore;
       const engine = (await import(pathToFileURL(paths.engine).href)) as OldEngine;
       this.modules = { core, engine };
+      if (this.threads > 1) {
+        if (!existsSync(paths.engineNode))
+          throw new CliError(`the engine of ${this.commit} has no helper threads: it plays on one`);
+        const node = (await import(pathToFileURL(paths.engineNode).href)) as OldEngineNode;
+        const pool = node.nodeHelperPool(this.threads);
+        this.pool = { close: () => pool.close(), shared: node.sharedBy(pool) };
+      }
     }
     const { core, engine } = this.modules;
     if (this.search === undefined || this.rulesId !== rules.id) {
       this.rules = core.presetById(rules.id);
       if (this.rules === undefined)
         throw new Error(`the engine of ${this.commit} has no ruleset ${rules.id}`);
-      this.search = new engine.Search({ weights: engine.weightsFor(this.rules) });
+      this.search = new engine.Search({ ...this.pool?.shared, weights: engine.weightsFor(this.rules) });
       this.rulesId = rules.id;
     } else this.search.clear();
     this.random = engine.seededRandom(seed);
@@ -205,6 +224,8 @@ export class ReferencePlayer {
 
   close(): Promise<void> {
     this.search = undefined;
+    this.pool?.close();
+    this.pool = undefined;
     return Promise.resolve();
   }
 }

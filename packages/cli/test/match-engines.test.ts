@@ -25,6 +25,12 @@ describe('engine specs', () => {
       value: { kind: 'reference', commit: 'da95858', level: 6, label: 'ref:da95858:6' },
     });
     expect(parseEngineSpec('ref:da95858:7')).toMatchObject({ ok: false, code: ENGINE_ERRORS.level });
+    expect(parseEngineSpec('ref:5923ca6:6,threads=2')).toEqual({
+      ok: true,
+      value: { kind: 'reference', commit: '5923ca6', level: 6, threads: 2, label: 'ref:5923ca6:6,threads=2' },
+    });
+    for (const text of ['ref:5923ca6:6,threads=0', 'ref:5923ca6:6,threads=9', 'ref:5923ca6:6,threads='])
+      expect(parseEngineSpec(text)).toMatchObject({ ok: false, code: ENGINE_ERRORS.level });
   });
 
   it('refuses a level that does not exist', () => {

@@ -51,8 +51,9 @@ const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--t
   --rules ID         a ruleset of tafl rules
   --a ENGINE         engine A: level:N for our level N (1 to 6), level:N,threads=T for it on T
                      threads (1 to 8), ref:COMMIT:N for level N of this repository's engine
-                     at an earlier commit (built once into node_modules/.cache), or
-                     otep:'command line' for a program that speaks the OpenTafl engine protocol
+                     at an earlier commit (built once into node_modules/.cache), and
+                     ref:COMMIT:N,threads=T for it on T threads (a commit with helper threads),
+                     or otep:'command line' for a program that speaks the OpenTafl engine protocol
   --b ENGINE         engine B, in the same way
   --games N          the number of games, an even number
   --time MS          MS milliseconds a move (default: each level's own budget, 250 to 1000

@@ -20,7 +20,14 @@ export type EngineSpec =
       /** Threads the search runs on (split points, the engine's smp.ts); one when absent. */
       readonly threads?: number;
     }
-  | { readonly kind: 'reference'; readonly commit: string; readonly level: number; readonly label: string }
+  | {
+      readonly kind: 'reference';
+      readonly commit: string;
+      readonly level: number;
+      readonly label: string;
+      /** Threads its search runs on, with the helpers of its own commit; one when absent. */
+      readonly threads?: number;
+    }
   | {
       /**
        * The full engine's search (level 6's, without its book) bounded by `nodes` a move and by
@@ -68,7 +75,7 @@ export function parseEngineSpec(text: string): Result<EngineSpec, EngineError> {
       return fail(ENGINE_ERRORS.level, `${JSON.stringify(spec)}: threads run from 1 to ${MAX_THREADS}`);
     return ok({ kind: 'level', level: n, threads, label: spec });
   }
-  const reference = /^ref:([^:]+):(\d+)$/.exec(spec);
+  const reference = /^ref:([^:,]+):(\d+)(?:,threads=(.*))?$/.exec(spec);
   if (reference) {
     const n = Number(reference[2]);
     if (!LEVELS.some((l) => l.level === n))
@@ -76,7 +83,12 @@ export function parseEngineSpec(text: string): Result<EngineSpec, EngineError> {
         ENGINE_ERRORS.level,
         `${JSON.stringify(spec)} names no level: levels run from 1 to ${LEVELS.length}`,
       );
-    return ok({ kind: 'reference', commit: reference[1]!, level: n, label: spec });
+    if (reference[3] === undefined)
+      return ok({ kind: 'reference', commit: reference[1]!, level: n, label: spec });
+    const threads = Number(reference[3]);
+    if (!/^\d+$/.test(reference[3]) || threads < 1 || threads > MAX_THREADS)
+      return fail(ENGINE_ERRORS.level, `${JSON.stringify(spec)}: threads run from 1 to ${MAX_THREADS}`);
+    return ok({ kind: 'reference', commit: reference[1]!, level: n, threads, label: spec });
   }
   const otep = /^otep:(.*)$/s.exec(spec);
   if (otep) {
