@@ -162,14 +162,8 @@ export class ReferencePlayer {
       const core = (await import(pathToFileURL(paths.core).href)) as OldCore;
       const engine = (await import(pathToFileURL(paths.engine).href)) as OldEngine;
       this.modules = { core, engine };
-      if (this.threads > 1) {
-        if (!existsSync(paths.engineNode))
-          throw new CliError(`the engine of ${this.commit} has no helper threads: it plays on one`);
-        const node = (await import(pathToFileURL(paths.engineNode).href)) as OldEngineNode;
-        const pool = node.nodeHelperPool(this.threads);
-        this.pool = { close: () => pool.close(), shared: node.sharedBy(pool) };
-      }
     }
+    if (this.threads > 1 && this.pool === undefined) this.pool = await this.helpers();
     const { core, engine } = this.modules;
     if (this.search === undefined || this.rulesId !== rules.id) {
       this.rules = core.presetById(rules.id);
@@ -197,6 +191,16 @@ export class ReferencePlayer {
     if (move === undefined)
       throw new Error(`the engine of ${this.commit} played ${record}, not a legal move here`);
     return Promise.resolve(move);
+  }
+
+  /** The old engine's helpers (`threads - 1`) and the options that give them to a search. */
+  private async helpers(): Promise<{ close(): void; shared: object }> {
+    const { engineNode } = buildReference(this.commit);
+    if (!existsSync(engineNode))
+      throw new CliError(`the engine of ${this.commit} has no helper threads: it plays on one`);
+    const node = (await import(pathToFileURL(engineNode).href)) as OldEngineNode;
+    const pool = node.nodeHelperPool(this.threads);
+    return { close: () => pool.close(), shared: node.sharedBy(pool) };
   }
 
   /** `pos` in the old core: its start and its moves, replayed. */

@@ -456,7 +456,8 @@ export class Search {
     // A symmetric root (the start): one move of each set of mirror images is enough, when the
     // game before it cannot make them differ (no earlier position counts for a repetition).
     this.mirrored = this.preRoot === 0 ? mirroredMoves(pos) : [];
-    // This thread's history, which the search's threads share while they search (`startHelpers`).
+    // This thread's history and counter moves, which the search's threads share while they search
+    // (`startHelpers`).
     const own = this.history;
     const ownCounters = this.counters;
     this.shared = this.startHelpers(pos, limits);
@@ -495,8 +496,8 @@ export class Search {
     if (limits.depth !== undefined && limits.timeMs === undefined && limits.stopFlag === undefined)
       return undefined;
     const shared = new Int32Array(new SharedArrayBuffer(4 * SHARED_WORDS));
-    // The history of quiet cut-offs is the threads' together during the search (`help`): a helper
-    // orders the moves under a split point as this thread would.
+    // The history of quiet cut-offs and the counter moves are the threads' together during the
+    // search (`help`): a helper orders the moves under a split point as this thread would.
     const history = sharedHistory(shared);
     history.set(this.history);
     const counters = sharedCounters(shared);
@@ -1315,7 +1316,8 @@ export class Search {
     this.gameBeforeRoot(pos);
     this.splits = shared;
     this.nest = 0;
-    // The history the threads keep together for this search (the first thread's, to begin with).
+    // The history and counter moves the threads keep together for this search (the first thread's,
+    // to begin with).
     const own = this.history;
     const ownCounters = this.counters;
     this.history = sharedHistory(shared);
