@@ -33,6 +33,7 @@ import {
 } from './protocol.js';
 import { Connections } from './sockets.js';
 import { registerAccounts, type Accounts } from './accounts/routes.js';
+import { crossSiteRequest } from './accounts/sessions.js';
 import { registerPlayers } from './ratings/routes.js';
 import type { Store } from './store/types.js';
 import type { Director } from './tournaments/director.js';
@@ -234,8 +235,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const log = options.log ?? (() => {});
   if (options.logger)
     app.addHook('onResponse', async (request, reply) => {
-      const path = request.url.replace(/\?.*$/s, '');
-      const probe = path === '/healthz' || path === '/readyz';
+      // Decided on the route that ran, not on the path as sent (`//healthz` runs no route).
+      const route = request.routeOptions.url;
+      const probe = route === '/healthz' || route === '/readyz';
       const id = (request.params as { id?: unknown } | undefined)?.id;
       request.log[probe ? 'debug' : 'info'](
         {
@@ -295,6 +297,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     {
       websocket: true,
       preValidation: async (request, reply) => {
+        // A page of another site may not open one in a visitor's browser (sessions.ts).
+        const why = crossSiteRequest(request);
+        if (why) return refuse(reply, { code: 'csrf/refused', message: why });
         if ((sockets.get(clientKey(request.ip)) ?? 0) >= limits.maxSocketsPerClient)
           return refuse(reply, {
             code: 'rate/limited',
@@ -322,8 +327,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     },
   );
 
+  // Nothing of the API is kept by a browser or a proxy (an account, its CSRF token, a seat's
+  // token), its refusals included: decided on the route that runs, whatever the spelling of the
+  // path that reached it; a request no route matched is not kept either.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+    const route = request.routeOptions.url;
+    if (route === undefined || route.startsWith('/api/')) void reply.header('cache-control', 'no-store');
   });
 
   // Accounts first: their CSRF check guards every state-changing request registered after.
@@ -353,7 +362,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
         message:
           request.method === 'PUT'
             ? 'too many analyses saved from here; wait a little'
-            : request.url.startsWith('/api/games')
+            : request.routeOptions.url?.startsWith('/api/games')
               ? 'too many games created or joined from here; wait a little'
               : 'too many requests from here; wait a little',
       });
