@@ -228,9 +228,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     },
     // At shutdown, keep-alive connections are cut rather than waited for.
     forceCloseConnections: true,
-    // A request Fastify cannot even route (a broken URL, a bad header) gets our error shape too.
-    frameworkErrors: (error, _request, reply) =>
-      void refuse(reply, { code: 'msg/schema', message: error.message }),
+    // A request Fastify cannot even route (a broken URL, a bad header) gets our error shape too,
+    // and the headers every answer carries (no hook runs for it).
+    frameworkErrors: (error, _request, reply) => {
+      void reply.headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' });
+      void refuse(reply, { code: 'msg/schema', message: error.message });
+    },
   });
   const log = options.log ?? (() => {});
   if (options.logger)
@@ -251,8 +254,14 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       );
     });
   capConnections(app, limits, options.trustProxy, () => metrics?.refused('rate/limited', 'http'));
-  app.addHook('onSend', async (_request, reply) => {
+  // Nothing of the API is kept by a browser or a proxy (an account, its CSRF token, a seat's
+  // token), its refusals included: decided on the route that runs, whatever the spelling of the
+  // path that reached it. Nor is an answer no route gave (a 404), nor any refusal.
+  app.addHook('onSend', async (request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
+    const route = request.routeOptions.url;
+    if (route === undefined || route.startsWith('/api/') || reply.statusCode >= 400)
+      void reply.header('cache-control', 'no-store');
   });
   const root = options.webRoot ?? DEFAULT_WEB_ROOT;
   if (!existsSync(root)) throw new Error(`the web app is not built: ${root} is missing (run npm run build)`);
@@ -327,15 +336,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     },
   );
 
-  // Nothing of the API is kept by a browser or a proxy (an account, its CSRF token, a seat's
-  // token), its refusals included: decided on the route that runs, whatever the spelling of the
-  // path that reached it; a request no route matched is not kept either.
-  app.addHook('onSend', async (request, reply) => {
-    const route = request.routeOptions.url;
-    if (route === undefined || route.startsWith('/api/')) void reply.header('cache-control', 'no-store');
-  });
-
-  // Accounts first: their CSRF check guards every state-changing request registered after.
+  // Accounts first: their CSRF check (sessions.ts) runs before the limiter's hook below, so a
+  // forged request takes nothing of its victim's address's bucket.
   const store = options.store;
   const accounts: Accounts | undefined = store
     ? await registerAccounts(app, {
