@@ -33,6 +33,7 @@ import {
 } from './protocol.js';
 import { Connections } from './sockets.js';
 import { registerAccounts, type Accounts } from './accounts/routes.js';
+import { crossSiteRequest } from './accounts/sessions.js';
 import { registerPlayers } from './ratings/routes.js';
 import type { Store } from './store/types.js';
 import type { Director } from './tournaments/director.js';
@@ -227,15 +228,19 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     },
     // At shutdown, keep-alive connections are cut rather than waited for.
     forceCloseConnections: true,
-    // A request Fastify cannot even route (a broken URL, a bad header) gets our error shape too.
-    frameworkErrors: (error, _request, reply) =>
-      void refuse(reply, { code: 'msg/schema', message: error.message }),
+    // A request Fastify cannot even route (a broken URL, a bad header) gets our error shape too,
+    // and the headers every answer carries (no hook runs for it).
+    frameworkErrors: (error, _request, reply) => {
+      void reply.headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' });
+      void refuse(reply, { code: 'msg/schema', message: error.message });
+    },
   });
   const log = options.log ?? (() => {});
   if (options.logger)
     app.addHook('onResponse', async (request, reply) => {
-      const path = request.url.replace(/\?.*$/s, '');
-      const probe = path === '/healthz' || path === '/readyz';
+      // Decided on the route that ran, not on the path as sent (`//healthz` runs no route).
+      const route = request.routeOptions.url;
+      const probe = route === '/healthz' || route === '/readyz';
       const id = (request.params as { id?: unknown } | undefined)?.id;
       request.log[probe ? 'debug' : 'info'](
         {
@@ -249,8 +254,14 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       );
     });
   capConnections(app, limits, options.trustProxy, () => metrics?.refused('rate/limited', 'http'));
-  app.addHook('onSend', async (_request, reply) => {
+  // Nothing of the API is kept by a browser or a proxy (an account, its CSRF token, a seat's
+  // token), its refusals included: decided on the route that runs, whatever the spelling of the
+  // path that reached it. Nor is an answer no route gave (a 404), nor any refusal.
+  app.addHook('onSend', async (request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
+    const route = request.routeOptions.url;
+    if (route === undefined || route.startsWith('/api/') || reply.statusCode >= 400)
+      void reply.header('cache-control', 'no-store');
   });
   const root = options.webRoot ?? DEFAULT_WEB_ROOT;
   if (!existsSync(root)) throw new Error(`the web app is not built: ${root} is missing (run npm run build)`);
@@ -295,6 +306,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     {
       websocket: true,
       preValidation: async (request, reply) => {
+        // A page of another site may not open one in a visitor's browser (sessions.ts).
+        const why = crossSiteRequest(request);
+        if (why) return refuse(reply, { code: 'csrf/refused', message: why });
         if ((sockets.get(clientKey(request.ip)) ?? 0) >= limits.maxSocketsPerClient)
           return refuse(reply, {
             code: 'rate/limited',
@@ -322,11 +336,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     },
   );
 
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
-  });
-
-  // Accounts first: their CSRF check guards every state-changing request registered after.
+  // Accounts first: their CSRF check (sessions.ts) runs before the limiter's hook below, so a
+  // forged request takes nothing of its victim's address's bucket.
   const store = options.store;
   const accounts: Accounts | undefined = store
     ? await registerAccounts(app, {
@@ -353,7 +364,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
         message:
           request.method === 'PUT'
             ? 'too many analyses saved from here; wait a little'
-            : request.url.startsWith('/api/games')
+            : request.routeOptions.url?.startsWith('/api/games')
               ? 'too many games created or joined from here; wait a little'
               : 'too many requests from here; wait a little',
       });

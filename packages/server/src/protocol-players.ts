@@ -4,10 +4,11 @@
  * protocol.ts, so the app imports them from `@tafl/server/protocol`).
  *
  * HTTP (JSON). A signed-in browser holds the session cookie `tafl_session` (httpOnly,
- * SameSite=Lax, Secure over TLS). Every POST, PUT and DELETE under /api/ must come from the
- * app's own origin (an `Origin` or `Sec-Fetch-Site` header saying otherwise is refused,
- * `csrf/refused`, 403) and, when it carries the session cookie, must send the session's CSRF
- * token (AccountState.csrf) in the `x-tafl-csrf` header.
+ * SameSite=Lax, Secure over TLS). Every request but GET, HEAD and OPTIONS, whatever its path,
+ * and the WebSocket's upgrade, must come from the app's own origin (an `Origin` or
+ * `Sec-Fetch-Site` header saying otherwise is refused, `csrf/refused`, 403); such a request that
+ * carries the session cookie must send the session's CSRF token (AccountState.csrf) in the
+ * `x-tafl-csrf` header. Every answer of the API is `Cache-Control: no-store`.
  *
  *     GET  /api/account                          -> AccountState (user null when signed out)
  *     POST /api/account/signup   SignUpRequest   -> 201 SignedIn   (and the cookie)

@@ -6,7 +6,7 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crossSite, sessionCookie, sessionToken } from '../src/accounts/sessions.js';
+import { crossSite, crossSiteRequest, sessionCookie, sessionToken } from '../src/accounts/sessions.js';
 import type { ErrorBody, Lobby, SeatGrant, SignedIn } from '../src/protocol.js';
 import { apiAs, cookieOf, signIn, signUp, userName } from './accounts-harness.js';
 import { api, startServer, type ServerProcess } from './harness.js';
@@ -30,9 +30,17 @@ describe('the cross-site checks (sessions.ts)', () => {
       [undefined, 'cross-site'],
       [undefined, 'same-site'],
       ['http://tafl.example:8080', 'cross-site'],
+      // Anything but the two values a browser sends for its own site's requests.
+      ['http://tafl.example:8080', 'same-origin, cross-site'],
+      ['http://tafl.example:8080', 'unknown'],
     ] as const)
       expect(crossSite(origin, site, host), `${origin} ${site}`).toMatch(/another site|does not read/);
     expect(crossSite('http://tafl.example', undefined, undefined)).toBeDefined();
+    // A request's own headers: an Origin sent twice is refused, not read once.
+    const at = (headers: Record<string, string | string[]>) => crossSiteRequest({ headers, host });
+    expect(at({ origin: 'http://tafl.example:8080', 'sec-fetch-site': 'same-origin' })).toBeUndefined();
+    expect(at({ origin: ['http://tafl.example:8080', 'http://evil.example'] })).toBeDefined();
+    expect(at({ origin: 'http://tafl.example:8080, http://evil.example' })).toBeDefined();
   });
 
   it('reads the session cookie among others, and ignores what has not a token’s form', () => {

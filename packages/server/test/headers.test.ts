@@ -65,6 +65,8 @@ describe('security headers', () => {
         body: '{"rules":"nonsense"}',
       }),
       missing: await send(s.url, '/nothing/here'),
+      // A path that does not decode (an overlong UTF-8 letter): refused before any route.
+      unreadable: await send(s.url, '/%C1%A1pi/account'),
       health: await send(s.url, '/healthz'),
     };
     expect(Object.fromEntries(Object.entries(responses).map(([k, r]) => [k, r.status]))).toEqual({
@@ -74,6 +76,7 @@ describe('security headers', () => {
       lobby: 200,
       refused: 400,
       missing: 404,
+      unreadable: 400,
       health: 200,
     });
     for (const [what, r] of Object.entries(responses)) {

@@ -1,7 +1,7 @@
 /**
  * The accounts' HTTP API (protocol-players.ts): sign up, sign in and out, the password, deleting
  * an account, attaching a guest's seats; the session cookie and the CSRF check of every
- * state-changing request (sessions.ts).
+ * request that may change something, whatever its path (sessions.ts).
  *
  * Limits (each process counts its own, in memory; a restart forgets them):
  * - sign-in: 5 failures per account per 15 minutes, 20 failures per client address per 15
@@ -43,9 +43,10 @@ import {
   verifyPassword,
 } from './passwords.js';
 import {
-  crossSite,
+  crossSiteRequest,
   newCsrfToken,
   newSessionToken,
+  SAFE_METHODS,
   sameSecret,
   sessionCookie,
   sessionId,
@@ -89,8 +90,6 @@ interface Session extends SessionRow {
   /** Its last use was written by this request: the cookie's lifetime is renewed with it. */
   readonly touched: boolean;
 }
-
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 type Fields = Record<string, 'string' | 'seats'>;
 
@@ -191,20 +190,17 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  // Every state-changing request under /api/: from this site only, and with a session, with
-  // its CSRF token.
+  // Every request of a method that may change something, whatever its path and whether a route
+  // matches it (sessions.ts says why): from this site only, and with a session, with its CSRF
+  // token.
   app.addHook('onRequest', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return undefined;
-    const header = (name: string): string | undefined => {
-      const v = request.headers[name];
-      return Array.isArray(v) ? v[0] : v;
-    };
-    const why = crossSite(header('origin'), header('sec-fetch-site'), request.host || undefined);
+    if (SAFE_METHODS.has(request.method)) return undefined;
+    const why = crossSiteRequest(request);
     if (why) return refuse(reply, { code: 'csrf/refused', message: why });
     const session = await sessionOf(request);
     if (!session) return undefined;
-    const sent = header(CSRF_HEADER);
-    if (sent === undefined || !sameSecret(sent, session.csrf))
+    const sent = request.headers[CSRF_HEADER];
+    if (typeof sent !== 'string' || !sameSecret(sent, session.csrf))
       return refuse(reply, {
         code: 'csrf/refused',
         message: `a signed-in request must carry the session's ${CSRF_HEADER} header; reload the page`,

@@ -5,14 +5,26 @@
  * httpOnly, SameSite=Lax, Path=/, Max-Age of SESSION_IDLE_MS, Secure when the request came over
  * TLS. The database keeps its SHA-256 only, so a copy of the database signs nobody in.
  *
- * A state-changing request (POST, PUT, PATCH, DELETE under /api/) is refused when it comes from
- * another site: an `Origin` header that is not this server's own host, or a `Sec-Fetch-Site`
- * header of `cross-site` or `same-site`. With a session, it must also carry the session's CSRF
- * token in `x-tafl-csrf` (compared in constant time).
+ * Which requests are checked is decided by their method alone: every method but the safe ones
+ * (GET, HEAD, OPTIONS: they change nothing, a rule every route keeps), whatever the path, whether
+ * a route matches it or not. Not "under /api/": the router decodes the path (`/%61pi/...` runs
+ * the `/api/...` route) and a test of the raw string misses spellings it did not foresee, where
+ * the method is what the router itself dispatches on. The WebSocket upgrade (a GET) gets the
+ * same cross-site check, on its route (app.ts): nothing on the socket rides on the cookie today
+ * (every act carries its seat token), but a page of another site has no business opening one in
+ * a visitor's browser, and nothing that comes to ride on the cookie later is then hijackable.
+ *
+ * Such a request is refused when it comes from another site: an `Origin` header that is not this
+ * server's own host, or a `Sec-Fetch-Site` header other than `same-origin` or `none`. With a
+ * session, it must also carry the session's CSRF token in `x-tafl-csrf` (compared in constant
+ * time). Programs (no Origin, no Sec-Fetch-Site, no cookie) are not concerned.
  */
 
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SESSION_COOKIE, SESSION_IDLE_MS } from '../protocol-players.js';
+
+/** The methods that change nothing: the only ones not checked for cross-site requests. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A session token's form: 32 random bytes in base64url. */
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
@@ -73,6 +85,8 @@ function normalHost(host: string, scheme?: string): string {
  * Why a state-changing request is refused as coming from another site, or undefined when it may
  * be from this one. `host`: the host the request was sent to (the Host header, or the trusted
  * proxy's X-Forwarded-Host). No Origin and no Sec-Fetch-Site (curl, another program): allowed.
+ * A Sec-Fetch-Site other than the two a browser sends for its own site's requests is refused
+ * (`cross-site`, `same-site`, and anything unknown or repeated).
  */
 export function crossSite(
   origin: string | undefined,
@@ -81,7 +95,7 @@ export function crossSite(
 ): string | undefined {
   if (fetchSite !== undefined) {
     const site = fetchSite.trim().toLowerCase();
-    if (site === 'cross-site' || site === 'same-site') return 'this request comes from another site';
+    if (site !== 'same-origin' && site !== 'none') return 'this request comes from another site';
   }
   if (origin === undefined) return undefined;
   let from: URL;
@@ -94,4 +108,22 @@ export function crossSite(
   if (host === undefined || normalHost(from.host, from.protocol.slice(0, -1)) !== normalHost(host))
     return 'this request comes from another site';
   return undefined;
+}
+
+/** What crossSiteRequest reads of a request (a Fastify request has it). */
+export interface RequestSite {
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The host it was sent to: the Host header, or a trusted proxy's X-Forwarded-Host. */
+  readonly host: string;
+}
+
+/**
+ * crossSite over a request's own headers. A header sent twice is refused, not read once: Node
+ * joins two Origins into one value that is no URL, and keeps a list of anything else.
+ */
+export function crossSiteRequest(request: RequestSite): string | undefined {
+  const origin = request.headers.origin;
+  const site = request.headers['sec-fetch-site'];
+  if (Array.isArray(origin) || Array.isArray(site)) return 'this request names its origin twice';
+  return crossSite(origin, site, request.host || undefined);
 }
