@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { isIP } from 'node:net';
 import { backupCommand } from './backup.js';
+import { copyCommand } from './copy-to-postgres.js';
 import { buildServer, type Limits } from './app.js';
 import { Hub } from './hub.js';
 import { createLogger, lineLog, logSettings, type Logger } from './log.js';
@@ -141,6 +142,9 @@ async function startUpDelay(raw: string | undefined): Promise<void> {
 
 // `backup FILE`: a copy of the SQLite database while the server runs (backup.ts); no server.
 if (process.argv[2] === 'backup') process.exit(await backupCommand(process.argv.slice(3), process.env));
+// `copy-to-postgres --from DATA_DIR`: SQLite's games, accounts... into PostgreSQL; no server.
+if (process.argv[2] === 'copy-to-postgres')
+  process.exit(await copyCommand(process.argv.slice(3), process.env));
 
 try {
   // The network settings are checked before anything opens: a mistake stops the start at once.
