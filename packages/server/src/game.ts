@@ -22,6 +22,7 @@ import type {
   SeatView,
   TimeControl,
 } from './protocol.js';
+import { shownText } from './protocol.js';
 import type { GameRow } from './store/types.js';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -123,6 +124,9 @@ export function rulesFromRequest(text: string): { rules: Ruleset; rulesId: strin
   const start = positionFromOtn(parsed.value);
   if (!start.ok) return `the rules' starting position is not valid: ${start.message}`;
   if (start.value.isOver()) return 'the game would be over before the first move';
+  // The lobby shows custom rules by their name: one that shows as nothing is refused.
+  const name = parsed.value.id === 'custom' ? shownText(parsed.value.name) : undefined;
+  if (name && !name.ok) return `the rules' name is refused: ${name.message}`;
   return { rules: parsed.value, rulesId: null };
 }
 

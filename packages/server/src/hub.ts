@@ -156,12 +156,21 @@ export class Hub {
   private readonly intervals: NodeJS.Timeout[] = [];
   private lobbyCache: { at: number; lobby: Promise<Lobby> } | undefined;
   private readonly log: (message: string) => void;
+  /**
+   * Settles once `start` has credited the clocks. Until then no game is read, made or changed:
+   * a copy read before the credit would charge its player the time the server could not be
+   * reached, and a clock started before it would be credited time it never stood still.
+   */
+  private readonly credited: Promise<void>;
+  private credit: () => void = () => {};
+  private serving = false;
 
   constructor(
     private readonly store: Store,
     private readonly options: HubOptions,
   ) {
     this.log = options.log ?? (() => {});
+    this.credited = new Promise((resolve) => (this.credit = resolve));
     this.clocks = new Clocks({
       time: options.time ?? systemTime,
       running: () => this.store.runningClocks(),
@@ -179,11 +188,19 @@ export class Hub {
   }
 
   /**
-   * Credits the clocks with the time no server was up, then keeps time, listens, and arms the
-   * timer of every running clock.
+   * Listens, credits the clocks with the time no server could take a move, and from then on
+   * serves the games; then keeps time and arms the timer of every running clock. Call it once
+   * the server listens (main.ts): the credit runs up to the moment this process can take a move,
+   * and no start-up before it is charged to anyone. Every call of the hub waits for it.
    */
   async start(): Promise<void> {
     const origin = this.options.origin;
+    await this.store.listen(
+      origin,
+      (notice) => this.onNotice(notice),
+      () => this.refreshAll(),
+      (notice) => this.attendance.heard(notice),
+    );
     const { downMs, shifted } = await resumeClocks({
       time: this.options.time ?? systemTime,
       lastHeartbeat: () => this.store.lastHeartbeat(),
@@ -196,12 +213,8 @@ export class Hub {
       aliveMs: ALIVE_MS,
     });
     if (shifted > 0) this.log(`clocks of ${shifted} games stopped for the ${downMs} ms no server was up`);
-    await this.store.listen(
-      origin,
-      (notice) => this.onNotice(notice),
-      () => this.refreshAll(),
-      (notice) => this.attendance.heard(notice),
-    );
+    this.serving = true;
+    this.credit();
     await this.clocks.rearm();
     const every = (ms: number, f: () => Promise<unknown> | void): void => {
       const timer = setInterval(() => {
@@ -215,6 +228,11 @@ export class Hub {
     every(60_000, () => this.evictIdle());
     every(this.options.expirySweepMs ?? EXPIRY_SWEEP_MS, () => this.expire());
     every(PRESENCE_BEAT_MS, () => this.attendance.beat());
+  }
+
+  /** Whether `start` has credited the clocks: the games are served (the readiness check). */
+  get started(): boolean {
+    return this.serving;
   }
 
   /** Stops the timers and waits for every change under way. */
@@ -237,6 +255,7 @@ export class Hub {
    * family and a clock, and may limit the opponents' ratings (`ratingRange`).
    */
   async create(request: CreateGameRequest, player?: Player): Promise<SeatGrant | Refusal> {
+    await this.credited;
     const found = rulesFromRequest(request.rules);
     if (typeof found === 'string') return refusal('create/rules', found);
     const { rules, rulesId } = found;
@@ -456,6 +475,7 @@ export class Hub {
    * and answers 'exists'.
    */
   async createPaired(game: PairedGame): Promise<'created' | 'exists' | Refusal> {
+    await this.credited;
     const found = rulesFromRequest(game.rulesId);
     if (typeof found === 'string' || found.rulesId === null)
       return refusal('create/rules', `${game.rulesId} is not a named ruleset`);
@@ -923,6 +943,7 @@ export class Hub {
   // Loading, refreshing, other processes' notices
 
   private async get(id: string): Promise<Live | undefined> {
+    if (!this.serving) await this.credited;
     const live = this.games.get(id);
     if (live) return live;
     let pending = this.loading.get(id);

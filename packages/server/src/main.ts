@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { isIP } from 'node:net';
 import { backupCommand } from './backup.js';
+import { copyCommand } from './copy-to-postgres.js';
 import { buildServer, type Limits } from './app.js';
 import { Hub } from './hub.js';
 import { createLogger, lineLog, logSettings, type Logger } from './log.js';
@@ -130,8 +131,20 @@ function abandonSettings(): { abandon: AbandonTimes; expirySweepMs?: number } {
   };
 }
 
+/**
+ * TAFL_TEST_START_DELAY_MS, for tests only: waits that long before listening, as a slow start on
+ * a busy machine would (test/clock-restart.test.ts: no clock is charged for it).
+ */
+async function startUpDelay(raw: string | undefined): Promise<void> {
+  const ms = Number(raw ?? 0);
+  if (Number.isInteger(ms) && ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 // `backup FILE`: a copy of the SQLite database while the server runs (backup.ts); no server.
 if (process.argv[2] === 'backup') process.exit(await backupCommand(process.argv.slice(3), process.env));
+// `copy-to-postgres --from DATA_DIR`: SQLite's games, accounts... into PostgreSQL; no server.
+if (process.argv[2] === 'copy-to-postgres')
+  process.exit(await copyCommand(process.argv.slice(3), process.env));
 
 try {
   // The network settings are checked before anything opens: a mistake stops the start at once.
@@ -173,9 +186,6 @@ try {
     },
   });
   const director = new Director(store, hub, log);
-  await hub.start();
-  ratings.start();
-  director.start();
   // Counted by the database at each scrape (one indexed query).
   metrics?.countGames(async () => {
     return store.countGames();
@@ -196,9 +206,16 @@ try {
     ...signUpSetting(process.env.TAFL_SIGNUPS_PER_HOUR),
     serveSourceMaps: process.env.SERVE_SOURCEMAPS === '1',
     ...network,
-    ready: () => store.ping(),
+    // Not ready until the clocks are credited (the hub serves no game before).
+    ready: () => (hub.started ? store.ping() : Promise.reject(new Error('starting up'))),
   });
+  await startUpDelay(process.env.TAFL_TEST_START_DELAY_MS);
   await app.listen({ host, port });
+  // Only now, listening, are the clocks credited with the time no server could take a move: the
+  // start-up until here (on a busy machine, seconds) is charged to no one.
+  await hub.start();
+  ratings.start();
+  director.start();
   const address = app.server.address();
   const actual = typeof address === 'object' && address !== null ? address.port : port;
   const shown = host.includes(':') ? `[${host}]` : host;

@@ -428,6 +428,64 @@ const CONTROL_RE = /\p{Cc}/u;
 const BIDI_RE = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/u;
 /** Zero-width characters: space, non-joiner, joiner, word joiner, byte-order mark. */
 const ZERO_WIDTH_RE = /[\u200b-\u200d\u2060\ufeff]/u;
+/**
+ * Variation selectors: they only choose how the character before them is drawn (an emoji in
+ * colour, which phone keyboards add by themselves), never show by themselves, and are removed.
+ */
+const VARIATION_RE = /[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/gu;
+/**
+ * Every other character that shows as nothing: the format characters (Cf: the soft hyphen, the
+ * invisible operators U+2061 to U+2064, the tags U+E0000 to U+E007F...), the rest of Unicode's
+ * Default_Ignorable_Code_Point (the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, the
+ * combining grapheme joiner...) and the braille blank U+2800. Refused, not removed: the player
+ * is told, and the name stored is the one typed.
+ */
+const INVISIBLE_RE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
+const INVISIBLES_RE = new RegExp(INVISIBLE_RE, 'gu');
+/** What a name shows at least: a letter or a digit. */
+const VISIBLE_RE = /[\p{L}\p{N}]/u;
+
+/** `U+00AD`: a character as a sentence names it. */
+const codePointOf = (c: string): string =>
+  `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * Text shown to other players (a display name, a tournament's name, custom rules' name), as
+ * shown: variation selectors removed, NFC-normalised, trimmed, runs of spaces made one; or the
+ * sentence saying why it cannot be shown: a control, bidi, zero-width or other invisible
+ * character (which could hide or reorder what the others read, or show a blank), or no letter
+ * or digit at all. Its length is the caller's to bound.
+ */
+export function shownText(x: string): { readonly ok: true; readonly value: string } | NameRefused {
+  if (CONTROL_RE.test(x)) return { ok: false, message: 'a name may not hold control characters' };
+  if (BIDI_RE.test(x)) return { ok: false, message: 'a name may not hold bidirectional control characters' };
+  if (ZERO_WIDTH_RE.test(x)) return { ok: false, message: 'a name may not hold zero-width characters' };
+  const kept = x.replace(VARIATION_RE, '');
+  const invisible = INVISIBLE_RE.exec(kept);
+  if (invisible)
+    return { ok: false, message: `a name may not hold invisible characters (${codePointOf(invisible[0])})` };
+  const value = kept.normalize('NFC').trim().replace(/\s+/g, ' ');
+  if (value.length === 0) return { ok: false, message: 'a name may not be empty', empty: true };
+  if (!VISIBLE_RE.test(value)) return { ok: false, message: 'a name needs a letter or a digit' };
+  return { ok: true, value };
+}
+
+interface NameRefused {
+  readonly ok: false;
+  readonly message: string;
+  /** Nothing is left once trimmed. */
+  readonly empty?: true;
+}
+
+/**
+ * What makes two names the same one where a name is unique (accounts): what looks the same is
+ * the same name. NFKC (a full-width or styled letter is its plain one), invisible characters
+ * dropped, and case folded (upper then lower case: ß and SS are one).
+ */
+export function nameKey(name: string): string {
+  const plain = name.normalize('NFKC').replace(VARIATION_RE, '').replace(INVISIBLES_RE, '');
+  return plain.toUpperCase().toLowerCase().normalize('NFKC');
+}
 
 const nameRefused = (message: string): { ok: false } & Refusal => ({
   ok: false,
@@ -436,19 +494,15 @@ const nameRefused = (message: string): { ok: false } & Refusal => ({
 });
 
 /**
- * A display name, as it is shown to everybody: NFC-normalised, trimmed, runs of spaces made one,
- * 1 to NAME_MAX characters, and none of them a control, bidi or zero-width character (which
- * could hide or reorder what the other players read).
+ * A display name, as it is shown to everybody (shownText): 1 to NAME_MAX characters, at least
+ * one a letter or a digit, and none of them invisible.
  */
 export function checkName(x: unknown): Checked<string> {
   if (typeof x !== 'string') return nameRefused('the name must be a string');
-  if (CONTROL_RE.test(x)) return nameRefused('a name may not hold control characters');
-  if (BIDI_RE.test(x)) return nameRefused('a name may not hold bidirectional control characters');
-  if (ZERO_WIDTH_RE.test(x)) return nameRefused('a name may not hold zero-width characters');
-  const name = x.normalize('NFC').trim().replace(/\s+/g, ' ');
-  if (name.length === 0) return nameRefused('a name may not be empty');
-  if ([...name].length > NAME_MAX) return nameRefused(`a name has at most ${NAME_MAX} characters`);
-  return { ok: true, value: name };
+  const name = shownText(x);
+  if (!name.ok) return nameRefused(name.message);
+  if ([...name.value].length > NAME_MAX) return nameRefused(`a name has at most ${NAME_MAX} characters`);
+  return name;
 }
 
 export function checkTimeControl(x: unknown): Checked<TimeControl> {

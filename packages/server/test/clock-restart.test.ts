@@ -2,9 +2,10 @@
  * Clocks do not run while the server is down, and the time it was down is credited once: a live
  * game's server is killed (SIGKILL) while a player thinks, started again on the same database
  * after a short and after a long outage, and both clocks are compared with what they were at
- * the last confirmed move, less only the time a server was up. And a flag that falls while
- * PostgreSQL cannot be reached (through a TCP relay this test cuts) ends the game on time once
- * it can be reached again.
+ * the last confirmed move, less only the time a server was up; a slow start-up (seconds before
+ * the server listens) is not charged either: the credit runs until it can take a move. And a
+ * flag that falls while PostgreSQL cannot be reached (through a TCP relay this test cuts) ends
+ * the game on time once it can be reached again.
  */
 
 import { afterAll, describe, expect, it } from 'vitest';
@@ -113,6 +114,48 @@ describe.each(BACKENDS)('clocks across a SIGKILL, on %s', (backend) => {
     const long = await outage(third, 800, 5000);
     expect(long.charged).toBeGreaterThan(800 - TOLERANCE_MS);
     expect(first.clock.attackers).toBe(60_000);
+  });
+});
+
+describe.each(BACKENDS)('clocks across a slow start, on %s', (backend) => {
+  it('charge none of the start-up: the credit runs until the server can take a move', async () => {
+    const fresh = await freshDatabase(backend);
+    removals.push(fresh.remove);
+    let server = await startServer(fresh.setup);
+    running.push(server);
+    const a = await createGame(server.url, { time: { kind: 'live', baseMs: 60_000, incrementMs: 0 } });
+    const d = await joinGame(server.url, a.game.id);
+    const id = a.game.id;
+    const client = await Client.connect(server.ws);
+    client.send({ t: 'watch', game: id, token: a.token });
+    client.send({ t: 'move', game: id, token: a.token, ply: 0, move: 'd2-c2' });
+    const moved = await client.next('move', (m) => m.ply === 1);
+    const lastAt = Date.now();
+    client.close();
+    expect(moved.clock!.running).toBe('defenders');
+    // The defenders think 300 ms; the server dies, and its next start is slow: 3 s before it
+    // listens (as a busy machine's start-up can be), a delay only tests set.
+    await sleep(300);
+    const killedAt = Date.now();
+    await server.kill();
+    server = await startServer({ ...fresh.setup, env: { TAFL_TEST_START_DELAY_MS: '3000' } });
+    running.push(server);
+    const readyAt = Date.now();
+    // The defenders move at once: they were charged only what they thought while a server was up.
+    const defenders = await Client.connect(server.ws);
+    defenders.send({ t: 'watch', game: id, token: d.token });
+    defenders.send({ t: 'move', game: id, token: d.token, ply: 1, move: 'c4-c3' });
+    const answered = await defenders.next('move', (m) => m.ply === 2);
+    const answeredAt = Date.now();
+    defenders.close();
+    const charged = moved.clock!.defenders - answered.clock!.defenders;
+    const up = killedAt - lastAt + (answeredAt - readyAt);
+    expect(charged).toBeGreaterThanOrEqual(killedAt - lastAt - 250 - TOLERANCE_MS);
+    expect(charged).toBeLessThan(up + TOLERANCE_MS);
+    // The attackers' clock stood still throughout (it runs again only from the defenders' move,
+    // shown as at the moment it was sent).
+    expect(moved.clock!.attackers - answered.clock!.attackers).toBeGreaterThanOrEqual(0);
+    expect(moved.clock!.attackers - answered.clock!.attackers).toBeLessThan(answeredAt - readyAt + 50);
   });
 });
 

@@ -76,7 +76,8 @@ describe('display names', () => {
     expect(created.game.seats.attackers.name).toBe('S\u00e9amus');
     const joined = await joinGame(server.url, created.game.id, '李白 🐉 Ñandú');
     expect(joined.game.seats.defenders.name).toBe('李白 🐉 Ñandú');
-    const longest = '🐉'.repeat(NAME_MAX);
+    // Characters are code points (a dragon is one), and a name shows a letter or a digit.
+    const longest = `${'🐉'.repeat(NAME_MAX - 1)}A`;
     const full = await createGame(server.url, { name: longest });
     expect(full.game.seats.attackers.name).toBe(longest);
     await joinGame(server.url, full.game.id);

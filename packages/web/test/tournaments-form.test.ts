@@ -87,6 +87,10 @@ describe('the new tournament form', () => {
       ok: false,
       problem: 'name',
     });
+    // A name that shows as nothing (a Hangul filler, an invisible separator, a soft hyphen, tag
+    // characters), or with no letter or digit: refused here as the server refuses it.
+    for (const name of ['\u3164', '\u2063\u2063', 'Cup\u00ad', '\u{e0041}\u{e0042}', '\u2800', '-- --'])
+      expect(requestOf({ ...form, name }, NOW)).toEqual({ ok: false, problem: 'name' });
     expect(requestOf({ ...form, rules: 'my-own' }, NOW)).toEqual({ ok: false, problem: 'rules' });
     expect(requestOf({ ...form, baseMinutes: '' }, NOW)).toEqual({ ok: false, problem: 'time' });
     expect(requestOf({ ...form, baseMinutes: '181' }, NOW)).toEqual({ ok: false, problem: 'time' });

@@ -8,15 +8,17 @@
  * verify (`needsRehash` says when to store a new one). Comparison is constant-time.
  *
  * A user name has 3 to 20 letters (a to z), digits, `_` and `-`; it is unique without regard to
- * case (`nameKey`). A password has 8 to 200 characters (the upper bound keeps one hash's work
+ * case, or to anything else that looks the same (`nameKey`, protocol.ts). A password has 8 to 200 characters (the upper bound keeps one hash's work
  * bounded).
  */
 
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { PASSWORD_MAX, PASSWORD_MIN, USER_NAME_RE } from '../protocol-players.js';
+import { nameKey } from '../protocol.js';
 
 export const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keyLength: 32, saltLength: 16 } as const;
-export { PASSWORD_MAX, PASSWORD_MIN, USER_NAME_RE };
+// What makes two user names the same one: case, and what looks the same (protocol.ts).
+export { PASSWORD_MAX, PASSWORD_MIN, USER_NAME_RE, nameKey };
 
 type Checked =
   { readonly ok: true; readonly value: string } | { readonly ok: false; readonly message: string };
@@ -29,11 +31,6 @@ export function checkUserName(name: unknown): Checked {
   if (!USER_NAME_RE.test(name))
     return { ok: false, message: 'a user name has only letters a to z, digits, _ and -' };
   return { ok: true, value: name };
-}
-
-/** What makes two user names the same one: case does not count. */
-export function nameKey(name: string): string {
-  return name.toLowerCase();
 }
 
 /** A new password, checked (its length only: the player chooses it). */

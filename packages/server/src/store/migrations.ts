@@ -12,6 +12,7 @@
 
 import {
   Migrator,
+  PostgresIntrospector,
   sql,
   type ColumnDefinitionBuilder,
   type Kysely,
@@ -274,7 +275,48 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0004-games-account-indexes': {
+    // 0003 was edited after it had shipped to make the games' indexes by account partial: a
+    // database migrated by the earlier 0003 kept full ones. This makes them what a fresh 0003
+    // makes, and changes nothing where they are already partial (no index is rebuilt there: on
+    // PostgreSQL that would hold the games' table while other processes serve).
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was then
+    async up(db: Kysely<any>): Promise<void> {
+      for (const side of ['attackers', 'defenders']) {
+        const name = `games_${side}_user`;
+        if (await isPartialIndex(db, 'games', name)) continue;
+        await db.schema.dropIndex(name).ifExists().execute();
+        await db.schema
+          .createIndex(name)
+          .ifNotExists()
+          .on('games')
+          .columns([`${side}_user`, 'status', 'updated_at'])
+          .where(sql.ref(`${side}_user`), 'is not', null)
+          .execute();
+      }
+    },
+  },
 };
+
+/** Migrations' names, in the order they run. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
+
+/** Every migration by name, as the Migrator runs them (tests: a database as it once was). */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = migrations;
+
+/** Whether `table` has an index `name`, partial (with a `where`). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function isPartialIndex(db: Kysely<any>, table: string, name: string): Promise<boolean> {
+  if (db.introspection instanceof PostgresIntrospector) {
+    const { rows } = await sql<{ partial: boolean }>`
+      select i.indpred is not null as partial from pg_index i join pg_class c on c.oid = i.indexrelid
+      where c.relname = ${name} and i.indrelid = ${table}::regclass`.execute(db);
+    return rows[0]?.partial === true;
+  }
+  const { rows } = await sql<{ partial: number }>`
+    select partial from pragma_index_list(${table}) where name = ${name}`.execute(db);
+  return rows[0]?.partial === 1;
+}
 
 type ColumnBuild = (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
 

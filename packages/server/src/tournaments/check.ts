@@ -11,6 +11,7 @@ import {
   TOURNAMENT_START,
   checkTimeControl,
   familyOf,
+  shownText,
   type CreateTournamentRequest,
   type Refusal,
   type TournamentKind,
@@ -23,30 +24,25 @@ const no = (message: string): { ok: false } & Refusal => ({ ok: false, code: 'to
 const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** Control characters, bidirectional controls and zero-width characters (as protocol.ts checkName). */
-const CONTROL_RE = /\p{Cc}/u;
-const BIDI_RE = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/u;
-const ZERO_WIDTH_RE = /[\u200b-\u200d\u2060\ufeff]/u;
-
 /**
  * A start sent as "one minute from now" arrives a moment later: this much below the minimum is
  * let through (never a start in the past).
  */
 export const START_LEEWAY_MS = 5_000;
 
-/** The tournament's name as shown: NFC, trimmed, spaces made one, 1 to TOURNAMENT_NAME_MAX characters. */
+/**
+ * The tournament's name as shown (protocol.ts shownText: no invisible character, a letter or a
+ * digit): 1 to TOURNAMENT_NAME_MAX characters.
+ */
 export function checkTournamentName(x: unknown): Checked<string> {
   if (typeof x !== 'string') return no('the name must be a string');
   if (x.length > 4 * TOURNAMENT_NAME_MAX)
     return no(`a tournament's name has at most ${TOURNAMENT_NAME_MAX} characters`);
-  if (CONTROL_RE.test(x)) return no('a name may not hold control characters');
-  if (BIDI_RE.test(x)) return no('a name may not hold bidirectional control characters');
-  if (ZERO_WIDTH_RE.test(x)) return no('a name may not hold zero-width characters');
-  const name = x.normalize('NFC').trim().replace(/\s+/g, ' ');
-  if (name.length === 0) return no('a tournament needs a name');
-  if ([...name].length > TOURNAMENT_NAME_MAX)
+  const name = shownText(x);
+  if (!name.ok) return no(name.empty ? 'a tournament needs a name' : name.message);
+  if ([...name.value].length > TOURNAMENT_NAME_MAX)
     return no(`a tournament's name has at most ${TOURNAMENT_NAME_MAX} characters`);
-  return { ok: true, value: name };
+  return name;
 }
 
 /**

@@ -262,7 +262,8 @@ export const en = {
   errRematchTaken: 'The rematch of this game has already begun.',
   errAbortLate: 'A game can only be aborted before its first move.',
   errCreateRules: 'The server cannot play these rules.',
-  errCreateName: 'A name has 1 to 24 characters, with no invisible or control characters.',
+  errCreateName:
+    'A name has 1 to 24 characters, with a letter or a digit and no invisible or control characters.',
   // Issue 14, open games per client
   errCreateLimit:
     'You already have 5 games waiting for an opponent: wait until someone joins one, or abort one.',

@@ -255,7 +255,8 @@ export const es: Messages = {
   errRematchTaken: 'La revancha de esta partida ya ha empezado.',
   errAbortLate: 'Una partida solo se puede anular antes de su primera jugada.',
   errCreateRules: 'El servidor no puede jugar con estas reglas.',
-  errCreateName: 'Un nombre tiene de 1 a 24 caracteres, sin caracteres invisibles ni de control.',
+  errCreateName:
+    'Un nombre tiene de 1 a 24 caracteres, con alguna letra o cifra y sin caracteres invisibles ni de control.',
   // Issue 14, open games per client
   errCreateLimit: 'Ya tienes 5 partidas esperando rival: espera a que alguien entre en una, o anula alguna.',
   errCreateTime: 'Este reloj no está permitido.',

@@ -256,7 +256,8 @@ export const fr: Messages = {
   errRematchTaken: 'La revanche de cette partie a déjà commencé.',
   errAbortLate: 'Une partie ne peut être annulée qu’avant son premier coup.',
   errCreateRules: 'Le serveur ne peut pas jouer ces règles.',
-  errCreateName: 'Un nom a de 1 à 24 caractères, sans caractère invisible ni de contrôle.',
+  errCreateName:
+    'Un nom a de 1 à 24 caractères, avec une lettre ou un chiffre et sans caractère invisible ni de contrôle.',
   // Issue 14, open games per client
   errCreateLimit:
     'Vous avez déjà 5 parties en attente d’un adversaire : attendez qu’on en rejoigne une, ou annulez-en une.',

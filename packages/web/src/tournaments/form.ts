@@ -12,6 +12,7 @@ import {
   SWISS_ROUNDS,
   TOURNAMENT_NAME_MAX,
   TOURNAMENT_START,
+  shownText,
   type CreateTournamentRequest,
   type TournamentKind,
   type TournamentSummary,
@@ -94,8 +95,10 @@ const wholeIn = (text: string, min: number, max: number): number | null => {
 
 /** The request the form's values make, or the first field the server would refuse. */
 export function requestOf(form: TournamentForm, now: number): Built {
-  const name = form.name.trim().replace(/\s+/g, ' ');
-  if (name.length === 0 || [...name].length > TOURNAMENT_NAME_MAX) return { ok: false, problem: 'name' };
+  // As the server checks it (shownText): a letter or a digit, no invisible character.
+  const shown = shownText(form.name);
+  if (!shown.ok || [...shown.value].length > TOURNAMENT_NAME_MAX) return { ok: false, problem: 'name' };
+  const name = shown.value;
   if (!TOURNAMENT_PRESETS.includes(form.rules)) return { ok: false, problem: 'rules' };
   let time: CreateTournamentRequest['time'];
   if (form.timeKind === 'live') {

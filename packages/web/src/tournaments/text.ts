@@ -95,7 +95,8 @@ const en = {
   creating: 'Creating…',
   createRefused: 'The tournament could not be created.',
   actionRefused: 'That could not be done.',
-  problemName: (max: number) => `Give the tournament a name of 1 to ${max} characters.`,
+  problemName: (max: number) =>
+    `Give the tournament a name of 1 to ${max} characters, with a letter or a digit and no invisible characters.`,
   problemRules: 'Choose one of the named rulesets.',
   problemTime: 'Live: 1 to 180 minutes and 0 to 180 seconds per move; correspondence: 1 to 14 days per move.',
   problemRounds: (min: number, max: number) => `A Swiss tournament has ${min} to ${max} rounds.`,
@@ -197,7 +198,8 @@ const es: TournamentsText = {
   creating: 'Creando…',
   createRefused: 'No se ha podido crear el torneo.',
   actionRefused: 'No se ha podido hacer.',
-  problemName: (max) => `Dale al torneo un nombre de 1 a ${max} caracteres.`,
+  problemName: (max) =>
+    `Dale al torneo un nombre de 1 a ${max} caracteres, con alguna letra o cifra y sin caracteres invisibles.`,
   problemRules: 'Elige unas de las reglas con nombre.',
   problemTime:
     'En directo: de 1 a 180 minutos y de 0 a 180 segundos por jugada; por correspondencia: de 1 a 14 días por jugada.',
@@ -296,7 +298,8 @@ const fr: TournamentsText = {
   creating: 'Création…',
   createRefused: 'Le tournoi n’a pas pu être créé.',
   actionRefused: 'Cela n’a pas pu être fait.',
-  problemName: (max) => `Donnez au tournoi un nom de 1 à ${max} caractères.`,
+  problemName: (max) =>
+    `Donnez au tournoi un nom de 1 à ${max} caractères, avec une lettre ou un chiffre et sans caractère invisible.`,
   problemRules: 'Choisissez l’une des règles nommées.',
   problemTime:
     'En direct : de 1 à 180 minutes et de 0 à 180 secondes par coup ; par correspondance : de 1 à 14 jours par coup.',
