@@ -284,14 +284,14 @@ const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('limit_attempts')
         .ifNotExists()
-        // One attempt writes a row for each key it is counted under (one per kind).
+        // One attempt writes a row for each key it is counted under.
         .addColumn('id', 'text', (c) => c.notNull())
         .addColumn('kind', 'text', (c) => c.notNull())
         .addColumn('key', 'text', (c) => c.notNull())
         .addColumn('at', 'bigint', (c) => c.notNull())
         // When it leaves its window: the sweep deletes it then.
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
-        .addPrimaryKeyConstraint('limit_attempts_pk', ['id', 'kind'])
+        .addPrimaryKeyConstraint('limit_attempts_pk', ['id', 'kind', 'key'])
         .execute();
       await db.schema
         .createIndex('limit_attempts_key')
