@@ -365,12 +365,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     return undefined;
   });
 
-  // The waiting games (rated seeks included) of each client address and, signed in, of each
-  // account across addresses, counted by the database that every process shares
-  // (store/limits.ts): a creation takes a place under each key in the transaction that counts
-  // them, before the game is made, so creations sent at once cannot all pass and a restart
-  // forgets nothing. The place is the game's while it waits: a join, an abort or an expiry
-  // frees it.
+  // The waiting games (rated seeks included; MAX_WAITING_PER_CLIENT, 5) of each client address
+  // and, signed in, of each account across addresses, counted by the database that every
+  // process shares (store/limits.ts): a creation takes a place under each key in the
+  // transaction that counts them, before the game is made, so creations sent at once cannot
+  // all pass and a restart forgets nothing. The place is the game's while it waits: a join, an
+  // abort or an expiry frees it.
   const maxWaiting = (options.maxWaitingPerClient ?? MAX_WAITING_PER_CLIENT) || Infinity; // 0: no limit
   if (maxWaiting !== Infinity && !store)
     throw new Error('the waiting games are counted in the store: give one, or maxWaitingPerClient 0');

@@ -221,8 +221,10 @@ export class KyselyTournaments implements TournamentStore {
     const family = familyOf(t.rulesId) ?? 'none';
     return this.db.transaction().execute(async (tx) => {
       if (maxOpen !== Infinity) {
+        // The account's row, locked against another creation (`no key update`: the foreign keys
+        // of a sign-in's session or a rating written meanwhile do not wait for it).
         if (this.dialect === 'postgres')
-          await tx.selectFrom('users').select('id').where('id', '=', creator.id).forUpdate().execute();
+          await tx.selectFrom('users').select('id').where('id', '=', creator.id).forNoKeyUpdate().execute();
         if ((await this.countOpen(tx, creator.id)) >= maxOpen) return 'limit';
       }
       await tx

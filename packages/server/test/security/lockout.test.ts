@@ -82,6 +82,7 @@ describe.each(BACKENDS)('no lockout of the owner (%s)', (backend) => {
     expect((await signInFrom(owner, at(1), name, RIGHT)).status).toBe(200);
   });
 
+  // A hundred password checks, two at a time per process: slow on a loaded machine.
   it('a hundred wrong passwords from twenty addresses: the owner signs in from their own address; an address the account never signed in from is refused', async () => {
     const { free } = ACCOUNT_LIMITS.accountFailures;
     expect(free).toBe(100);
@@ -109,6 +110,5 @@ describe.each(BACKENDS)('no lockout of the owner (%s)', (backend) => {
     // The owner's own address is not held back by the others' failures.
     for (let i = 0; i < servers.length; i++)
       expect((await signInFrom(owner, at(i), name, RIGHT)).status).toBe(200);
-    // A hundred password checks, two at a time per process: slow on a loaded machine.
   }, 180_000);
 });
