@@ -100,16 +100,6 @@ export const ACCOUNT_LIMITS = {
   hashes: { running: 2, waiting: 64 },
 } as const;
 
-/** A signed-in request's session: the account, the session's own id (the token's hash) and token. */
-interface Session extends SessionRow {
-  readonly id: string;
-  readonly token: string;
-  /** Its last use was written by this request: the cookie's lifetime is renewed with it. */
-  readonly touched: boolean;
-}
-
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /** What each throttle's refusal says there were too many of. */
 const TOO_MANY: Record<ThrottleKind, string> = {
   'signin-pair': 'failed sign-ins to this account from this address',
@@ -120,6 +110,16 @@ const TOO_MANY: Record<ThrottleKind, string> = {
 
 /** A refusal for a while: when to try again. */
 type Limited = Refusal & { readonly until: number };
+
+/** A signed-in request's session: the account, the session's own id (the token's hash) and token. */
+interface Session extends SessionRow {
+  readonly id: string;
+  readonly token: string;
+  /** Its last use was written by this request: the cookie's lifetime is renewed with it. */
+  readonly touched: boolean;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 type Fields = Record<string, 'string' | 'seats'>;
 
