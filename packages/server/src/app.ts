@@ -33,10 +33,10 @@ import {
   type Refusal,
 } from './protocol.js';
 import { Connections } from './sockets.js';
-import { addressHasher } from './accounts/limits.js';
 import { registerAccounts, type Accounts } from './accounts/routes.js';
 import { registerPlayers } from './ratings/routes.js';
 import type { Store } from './store/types.js';
+import { addressHasher } from './accounts/limits.js';
 import type { Director } from './tournaments/director.js';
 import { registerTournaments } from './tournaments/routes.js';
 

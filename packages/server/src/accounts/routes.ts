@@ -381,7 +381,6 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
       await store.limits.give(attempt);
       return refuse(reply, { code: 'auth/name-taken', message: `the name ${name.value} is taken` });
     }
-    await remember(id, address, now);
     const csrf = await startSession(request, reply, id);
     const player = { id, name: name.value };
     const signedIn: SignedIn = {
@@ -389,6 +388,7 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
       csrf,
       seats: await attach(player, body.seats),
     };
+    await remember(id, address, now);
     return reply.code(201).send(signedIn);
   });
 
