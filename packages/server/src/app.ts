@@ -13,6 +13,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { BlockList, isIPv6, type Socket } from 'node:net';
 import { relative, sep } from 'node:path';
@@ -36,6 +37,7 @@ import { registerAccounts, type Accounts } from './accounts/routes.js';
 import { crossSiteRequest } from './accounts/sessions.js';
 import { registerPlayers } from './ratings/routes.js';
 import type { Store } from './store/types.js';
+import { addressHasher } from './accounts/limits.js';
 import type { Director } from './tournaments/director.js';
 import { registerTournaments } from './tournaments/routes.js';
 
@@ -79,7 +81,10 @@ export interface ServerOptions {
   readonly trustProxy?: number | string;
   /** Accounts made from one client address per hour (default 5; 0: no limit). */
   readonly signUpsPerHour?: number;
-  /** Waiting games one client may hold at once (default MAX_WAITING_PER_CLIENT; 0: no limit). */
+  /**
+   * Waiting games one client address, and one signed-in account, may hold at once (default
+   * MAX_WAITING_PER_CLIENT; 0: no limit). Counted in the store: a limit needs one.
+   */
   readonly maxWaitingPerClient?: number;
   /** The connections' limits and timeouts; see LIMITS for each default. */
   readonly limits?: Partial<Limits>;
@@ -371,54 +376,43 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     return undefined;
   });
 
-  // The waiting games each client created (this process's count: forgotten at a restart). A
-  // game leaves its client's count once it is joined, aborted or expired; a creation in flight
-  // holds its place, so simultaneous requests cannot pass the limit together.
-  const waiting = new Map<string, { ids: Set<string>; pending: number }>();
+  // The waiting games (rated seeks included; MAX_WAITING_PER_CLIENT, 5) of each client address
+  // and, signed in, of each account across addresses, counted by the database that every
+  // process shares (store/limits.ts): a creation takes a place under each key in the
+  // transaction that counts them, before the game is made, so creations sent at once cannot
+  // all pass and a restart forgets nothing. The place is the game's while it waits: a join, an
+  // abort or an expiry frees it.
   const maxWaiting = (options.maxWaitingPerClient ?? MAX_WAITING_PER_CLIENT) || Infinity; // 0: no limit
-  // Every ten minutes, clients whose games all found an opponent (or ended) are forgotten.
-  const sweep = setInterval(() => {
-    void (async () => {
-      for (const [key, held] of waiting) {
-        for (const id of [...held.ids]) {
-          const view = await hub.gameView(id).catch(() => null); // null: unknown for now, kept
-          if (view !== null && view?.status !== 'waiting') held.ids.delete(id);
-        }
-        if (held.ids.size === 0 && held.pending === 0) waiting.delete(key);
-      }
-    })();
-  }, 600_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  if (maxWaiting !== Infinity && !store)
+    throw new Error('the waiting games are counted in the store: give one, or maxWaitingPerClient 0');
+  const addressOf = store && maxWaiting !== Infinity ? await addressHasher(store) : undefined;
   app.post('/api/games', async (request, reply) => {
     const checked = checkCreateRequest(request.body);
     if (!checked.ok) return refuse(reply, checked);
     const player = await viewer(request);
-    if (maxWaiting === Infinity) {
+    if (!store || !addressOf) {
       const granted = await hub.create(checked.value, player);
       return isRefusal(granted) ? refuse(reply, granted) : reply.code(201).send(granted);
     }
-    const key = clientKey(request.ip);
-    let mine = waiting.get(key);
-    if (!mine) waiting.set(key, (mine = { ids: new Set(), pending: 0 }));
-    const held = mine;
-    if (held.ids.size + held.pending >= maxWaiting)
-      for (const id of [...held.ids]) if ((await hub.gameView(id))?.status !== 'waiting') held.ids.delete(id);
-    if (held.ids.size + held.pending >= maxWaiting)
+    const place = randomUUID();
+    const keys = [`address:${addressOf(clientKey(request.ip))}`, ...(player ? [`account:${player.id}`] : [])];
+    if (!(await store.limits.claim(place, keys, maxWaiting, Date.now())))
       return refuse(reply, {
         code: 'create/limit',
         message: `you already have ${maxWaiting} games waiting for an opponent; wait until someone joins one or abort one`,
       });
-    held.pending++;
-    try {
-      const granted = await hub.create(checked.value, player);
-      if (isRefusal(granted)) return refuse(reply, granted);
-      held.ids.add(granted.game.id);
-      return reply.code(201).send(granted);
-    } finally {
-      held.pending--;
-      if (held.ids.size === 0 && held.pending === 0) waiting.delete(key);
-    }
+    const settle = (gameId: string | null): Promise<void> =>
+      store.limits
+        .settle(place, gameId)
+        .catch((e: unknown) =>
+          log(`a waiting game's place was not settled: ${e instanceof Error ? e.message : String(e)}`),
+        );
+    const granted = await hub.create(checked.value, player).catch(async (e: unknown) => {
+      await settle(null);
+      throw e;
+    });
+    await settle(isRefusal(granted) ? null : granted.game.id);
+    return isRefusal(granted) ? refuse(reply, granted) : reply.code(201).send(granted);
   });
 
   app.post<{ Params: { id: string } }>('/api/games/:id/join', async (request, reply) => {

@@ -42,8 +42,9 @@ export const MAX_WATCHED = 32;
 /** The longest display name, in characters (code points) after NFC normalisation and trimming. */
 export const NAME_MAX = 24;
 /**
- * Waiting games (created, nobody has taken the other seat yet) one client may hold at once; the
- * next creation is refused with `create/limit` until one is joined, aborted or expires.
+ * Waiting games (created, nobody has taken the other seat yet; rated seeks included) one client
+ * address, and one signed-in account, may hold at once, all server processes together; the next
+ * creation is refused with `create/limit` until one is joined, aborted or expires.
  */
 export const MAX_WAITING_PER_CLIENT = 5;
 export const RULES_MAX = 1024;

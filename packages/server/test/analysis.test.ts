@@ -331,6 +331,10 @@ describe.each(BACKENDS)('on %s', (backend) => {
         'rating_history',
         'ratings',
         'sessions',
+        // The limits' tables (0006; one refers to users).
+        'known_addresses',
+        'waiting_places',
+        'limit_attempts',
         'users',
         'secrets',
       ].map((table) => `drop table ${table}`),

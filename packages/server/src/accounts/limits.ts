@@ -1,75 +1,20 @@
 /**
- * Attempts counted in a sliding window, per key (an account's name key, a client's address):
- * sign-in failures, accounts made. In this process's memory only: a restart forgets them, and
- * each process of a cluster counts its own (so N processes allow N times the numbers).
- *
- * An attempt takes its place when it begins (`take`), so that simultaneous attempts cannot all
- * pass together; one that turns out not to count (a right password) gives it back (`give`).
+ * What the accounts' limits are made of: the wait's words, the gate of password hashes, the
+ * keyed hash an address is counted under. The counts themselves live in the database
+ * (store/limits.ts), shared by every process and kept through a restart.
  */
 
-export interface Window {
-  /** Attempts allowed within `ms`. */
-  readonly max: number;
-  readonly ms: number;
-}
+import { createHmac } from 'node:crypto';
+import type { Store } from '../store/types.js';
 
-export class Attempts {
-  private readonly times = new Map<string, number[]>();
-  private lastSweep = 0;
-
-  constructor(readonly window: Window) {}
-
-  /** The attempts of `key` within the window, oldest first. */
-  private live(key: string, now: number): number[] {
-    const list = this.times.get(key);
-    if (!list) return [];
-    const from = now - this.window.ms;
-    while (list.length > 0 && list[0]! <= from) list.shift();
-    if (list.length === 0) this.times.delete(key);
-    return list;
-  }
-
-  /** When `key` may try again (ms since 1970), or undefined when it may now. */
-  blockedUntil(key: string, now = Date.now()): number | undefined {
-    const list = this.live(key, now);
-    if (list.length < this.window.max) return undefined;
-    return list[list.length - this.window.max]! + this.window.ms;
-  }
-
-  /**
-   * One attempt of `key` begins: undefined when it may (its place is taken), else when it may
-   * try again.
-   */
-  take(key: string, now = Date.now()): number | undefined {
-    this.sweep(now);
-    const until = this.blockedUntil(key, now);
-    if (until !== undefined) return until;
-    const list = this.times.get(key);
-    if (list) list.push(now);
-    else this.times.set(key, [now]);
-    return undefined;
-  }
-
-  /** Gives back the place one attempt of `key` took at `at`. */
-  give(key: string, at: number): void {
-    const list = this.times.get(key);
-    const index = list?.lastIndexOf(at) ?? -1;
-    if (!list || index < 0) return;
-    list.splice(index, 1);
-    if (list.length === 0) this.times.delete(key);
-  }
-
-  /** Forgets every attempt of `key`. */
-  clear(key: string): void {
-    this.times.delete(key);
-  }
-
-  /** Drops the keys whose attempts are all out of the window (at most once a minute). */
-  private sweep(now: number): void {
-    if (now - this.lastSweep < 60_000) return;
-    this.lastSweep = now;
-    for (const key of [...this.times.keys()]) this.live(key, now);
-  }
+/**
+ * The key a client address (app.ts clientKey) is counted under in the database: an HMAC with a
+ * secret of the server's, so that the limits' tables, which keep keys for up to 90 days (the
+ * addresses an account signed in from), hold no address as it is.
+ */
+export async function addressHasher(store: Store): Promise<(clientKey: string) => string> {
+  const secret = await store.secret('addresses');
+  return (clientKey) => createHmac('sha256', secret).update(clientKey).digest('base64url').slice(0, 22);
 }
 
 /** "try again in 7 minutes" for a wait until `until`. */

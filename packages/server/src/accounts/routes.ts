@@ -3,13 +3,26 @@
  * an account, attaching a guest's seats; the session cookie and the CSRF check of every
  * request that may change something, whatever its path (sessions.ts).
  *
- * Limits (each process counts its own, in memory; a restart forgets them):
- * - sign-in: 5 failures per account per 15 minutes, 20 failures per client address per 15
- *   minutes (a right password clears the account's count); a wrong current password when
- *   changing it or deleting the account counts as a failure of the account;
- * - sign-up: 5 accounts per client address per hour;
- * - at most 2 password hashes at once (each about 50–100 ms of one of libuv's threads), 64
- *   waiting; beyond, `server/busy`.
+ * Limits (ACCOUNT_LIMITS), counted in the database (store/limits.ts): every process of a
+ * cluster shares the counts and a restart keeps them, and each check is one transaction with
+ * its write, so attempts sent at once count one after the other. A refusal is 429
+ * `auth/limited`, saying when to try again (and `Retry-After`, in seconds).
+ *
+ * Sign-in guards against guessing without handing anyone the power to lock a player out: a
+ * flat lock of the account after 5 failures let anyone who knew a name lock its owner out,
+ * the right password included. Failures are counted per account and client address, per
+ * account, and per address, each within 15 minutes; beyond the free ones, the next try waits
+ * 15 seconds after the last failure, twice as long after each further failure, up to 15 minutes:
+ * - per (account, address): 5 free; a right password clears this count;
+ * - per account, from any address: 100 free; an address the account signed in from within 90
+ *   days (its owner's) is exempt, so that a guesser elsewhere cannot keep the owner out;
+ * - per address, whatever the accounts (unknown names included): 20 free.
+ * A wrong current password when changing it or deleting the account counts as a failure of the
+ * account and of the pair. The wait is checked before the password is: while it lasts, the
+ * right password is refused as well (from that pair, account or address only).
+ * Sign-up: 5 accounts per client address per hour (a name refused as taken does not count).
+ * At most 2 password hashes at once (each about 50–100 ms of one of libuv's threads), 64
+ * waiting; beyond, `server/busy`.
  *
  * Nothing here logs a request's body, a cookie or a token.
  */
@@ -33,7 +46,8 @@ import {
 } from '../protocol.js';
 import type { SessionRow } from '../store/accounts.js';
 import type { Store } from '../store/types.js';
-import { Attempts, Gate, retryIn } from './limits.js';
+import type { Throttle, ThrottleKind } from '../store/limits.js';
+import { addressHasher, Gate, retryIn } from './limits.js';
 import {
   checkPassword,
   checkUserName,
@@ -71,17 +85,32 @@ export interface Accounts {
 
 /** The limits this module enforces (documented above; the tests read them). */
 export const ACCOUNT_LIMITS = {
-  /** Failed sign-ins of one account. */
-  accountFailures: { max: 5, ms: 15 * 60_000 },
-  /** Failed sign-ins from one client address. */
-  clientFailures: { max: 20, ms: 15 * 60_000 },
+  /** Failed sign-ins of one account from one client address. */
+  pairFailures: { windowMs: 15 * 60_000, free: 5, growFromMs: 15_000 },
+  /** Failed sign-ins of one account from every address but those it signed in from. */
+  accountFailures: { windowMs: 15 * 60_000, free: 100, growFromMs: 15_000 },
+  /** Failed sign-ins from one client address, whatever the accounts. */
+  addressFailures: { windowMs: 15 * 60_000, free: 20, growFromMs: 15_000 },
   /** Accounts made from one client address. */
-  signUps: { max: 5, ms: 60 * 60_000 },
+  signUps: { windowMs: 60 * 60_000, free: 5 },
+  /** An address an account signed in from is its owner's (exempt from accountFailures) this long. */
+  knownMs: 90 * 24 * 3_600_000,
   /** A session's last use is written at most this often. */
   touchMs: 60_000,
   /** Password hashes at once, and waiting. */
   hashes: { running: 2, waiting: 64 },
 } as const;
+
+/** What each throttle's refusal says there were too many of. */
+const TOO_MANY: Record<ThrottleKind, string> = {
+  'signin-pair': 'failed sign-ins to this account from this address',
+  'signin-account': 'failed sign-ins to this account',
+  'signin-address': 'failed sign-ins from this address',
+  signup: 'accounts made from this address',
+};
+
+/** A refusal for a while: when to try again. */
+type Limited = Refusal & { readonly until: number };
 
 /** A signed-in request's session: the account, the session's own id (the token's hash) and token. */
 interface Session extends SessionRow {
@@ -144,11 +173,15 @@ function typedPassword(value: unknown): Refusal | undefined {
 }
 
 export async function registerAccounts(app: FastifyInstance, deps: AccountDeps): Promise<Accounts> {
-  const { hub, store, log, refuse } = deps;
-  const accountFailures = new Attempts(ACCOUNT_LIMITS.accountFailures);
-  const clientFailures = new Attempts(ACCOUNT_LIMITS.clientFailures);
-  const perHour = deps.signUpsPerHour ?? ACCOUNT_LIMITS.signUps.max;
-  const signUps = new Attempts({ max: perHour || Infinity, ms: ACCOUNT_LIMITS.signUps.ms });
+  const { hub, store, log } = deps;
+  const perHour = deps.signUpsPerHour ?? ACCOUNT_LIMITS.signUps.free;
+  const addressOf = await addressHasher(store);
+  // A refusal for a while says when to try again in a header as well (whole seconds).
+  const refuse = (reply: FastifyReply, refused: Refusal | Limited): FastifyReply => {
+    if ('until' in refused)
+      void reply.header('retry-after', String(Math.max(1, Math.ceil((refused.until - Date.now()) / 1000))));
+    return deps.refuse(reply, refused);
+  };
   const hashes = new Gate(ACCOUNT_LIMITS.hashes.running, ACCOUNT_LIMITS.hashes.waiting);
   const busy: Refusal = { code: 'server/busy', message: 'the server is busy; try again in a moment' };
   // A stored form to check passwords of unknown accounts against, so that an unknown name takes
@@ -179,13 +212,14 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
   };
   const forget = (request: FastifyRequest): void => void sessions.set(request, Promise.resolve(undefined));
 
-  // Expired sessions are deleted every hour (a lookup deletes its own expired session anyway).
+  // Expired sessions are deleted every hour (a lookup deletes its own expired session anyway),
+  // and so are the limits' rows that count no more.
   const sweep = setInterval(() => {
-    store.accounts
-      .sweepSessions(Date.now() - SESSION_IDLE_MS)
-      .catch((e: unknown) =>
-        log(`expired sessions were not deleted: ${e instanceof Error ? e.message : String(e)}`),
-      );
+    const now = Date.now();
+    const failed = (what: string) => (e: unknown) =>
+      log(`${what} were not deleted: ${e instanceof Error ? e.message : String(e)}`);
+    store.accounts.sweepSessions(now - SESSION_IDLE_MS).catch(failed('expired sessions'));
+    store.limits.sweep(now, now - ACCOUNT_LIMITS.knownMs).catch(failed("the limits' old rows"));
   }, 3_600_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
@@ -239,43 +273,58 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
     return csrf;
   };
 
-  const limited = (until: number, what: string): Refusal => ({
+  const limited = (until: number, kind: ThrottleKind): Limited => ({
     code: 'auth/limited',
-    message: `too many ${what}; ${retryIn(until)}`,
+    message: `too many ${TOO_MANY[kind]}; ${retryIn(until)}`,
+    until,
   });
+  const remember = (userId: string, address: string, now: number): Promise<void> =>
+    store.limits
+      .remember(userId, address, now)
+      .catch((e: unknown) =>
+        log(`a sign-in's address was not kept: ${e instanceof Error ? e.message : String(e)}`),
+      );
 
   /**
-   * Checks `password` against the account's, counting a failure against the account (and the
-   * client, at sign-in). Answers the account when right, else a refusal.
+   * Checks `password` against the account's. The attempt takes its place under the account and
+   * address's count, the account's and (at sign-in, `signIn`) the address's before the password
+   * is checked, so that attempts at once cannot all pass; a right password gives it back and
+   * clears the pair's count. Answers the account when right, else a refusal.
    */
   const check = async (
     request: FastifyRequest,
     name: string,
     password: string,
-    countClient: boolean,
-  ): Promise<{ id: string; name: string; createdAt: number; password: string } | Refusal> => {
+    signIn: boolean,
+  ): Promise<{ id: string; name: string; createdAt: number; password: string } | Refusal | Limited> => {
     const now = Date.now();
     const key = nameKey(name);
-    const client = clientKey(request.ip);
-    const clientUntil = countClient ? clientFailures.blockedUntil(client, now) : undefined;
-    if (clientUntil !== undefined) return limited(clientUntil, 'failed sign-ins from this address');
-    const accountUntil = accountFailures.take(key, now);
-    if (accountUntil !== undefined) return limited(accountUntil, 'failed sign-ins to this account');
-    if (countClient) clientFailures.take(client, now);
+    const address = addressOf(clientKey(request.ip));
+    const pair: Throttle = { kind: 'signin-pair', key: `${key} ${address}`, ...ACCOUNT_LIMITS.pairFailures };
+    const owners = await store.limits.known(key, address, now - ACCOUNT_LIMITS.knownMs);
+    const throttles: Throttle[] = [
+      pair,
+      { kind: 'signin-account', key, ...ACCOUNT_LIMITS.accountFailures, countOnly: owners },
+      ...(signIn
+        ? [{ kind: 'signin-address', key: address, ...ACCOUNT_LIMITS.addressFailures } as const]
+        : []),
+    ];
+    const attempt = randomUUID();
+    const taken = await store.limits.take(attempt, throttles, now);
+    if (!taken.ok) return limited(taken.until, taken.kind);
     const user = await store.accounts.userByName(key);
     const right = await hashes.run(() => verifyPassword(password, user?.password ?? dummy));
     if (right === undefined) {
-      accountFailures.give(key, now);
-      if (countClient) clientFailures.give(client, now);
+      await store.limits.give(attempt);
       return busy;
     }
     if (!user || !right)
       return {
         code: 'auth/wrong',
-        message: countClient ? 'the user name or the password is wrong' : 'the password is wrong',
+        message: signIn ? 'the user name or the password is wrong' : 'the password is wrong',
       };
-    accountFailures.clear(key);
-    if (countClient) clientFailures.give(client, now);
+    await store.limits.give(attempt, [pair]);
+    if (signIn) await remember(user.id, address, now);
     return user;
   };
 
@@ -304,13 +353,16 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
     const key = nameKey(name.value);
     if (await store.accounts.userByName(key))
       return refuse(reply, { code: 'auth/name-taken', message: `the name ${name.value} is taken` });
-    const client = clientKey(request.ip);
+    const address = addressOf(clientKey(request.ip));
     const now = Date.now();
-    const until = signUps.take(client, now);
-    if (until !== undefined) return refuse(reply, limited(until, 'accounts made from this address'));
+    const attempt = randomUUID();
+    const signUps: Throttle[] =
+      perHour > 0 ? [{ kind: 'signup', key: address, ...ACCOUNT_LIMITS.signUps, free: perHour }] : [];
+    const taken = await store.limits.take(attempt, signUps, now);
+    if (!taken.ok) return refuse(reply, limited(taken.until, taken.kind));
     const hash = await hashes.run(() => hashPassword(password.value));
     if (hash === undefined) {
-      signUps.give(client, now);
+      await store.limits.give(attempt);
       return refuse(reply, busy);
     }
     const id = randomUUID();
@@ -322,7 +374,7 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
       createdAt: now,
     });
     if (made === 'taken') {
-      signUps.give(client, now);
+      await store.limits.give(attempt);
       return refuse(reply, { code: 'auth/name-taken', message: `the name ${name.value} is taken` });
     }
     const csrf = await startSession(request, reply, id);
@@ -332,6 +384,7 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
       csrf,
       seats: await attach(player, body.seats),
     };
+    await remember(id, address, now);
     return reply.code(201).send(signedIn);
   });
 
@@ -415,7 +468,6 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
     for (let pass = 0; pass < 2; pass++)
       await hub.forgetUser(session.userId, await store.accounts.userGames(session.userId));
     await store.accounts.deleteUser(session.userId);
-    accountFailures.clear(nameKey(session.name));
     return reply
       .header('set-cookie', sessionCookie(undefined, secure(request)))
       .code(204)

@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { KyselyAccounts } from './accounts.js';
+import { KyselyLimits } from './limits.js';
 import { KyselyRatings } from './ratings.js';
 import { KyselyTournaments } from './tournaments.js';
 import { GAME_STATUSES } from '../protocol.js';
@@ -128,6 +129,7 @@ export class KyselyStore implements Store {
   readonly accounts: KyselyAccounts;
   readonly ratings: KyselyRatings;
   readonly tournaments: KyselyTournaments;
+  readonly limits: KyselyLimits;
   private readonly queue: Pending[] = [];
   /** A flush is scheduled or running: new changes join its queue. */
   private flushing = false;
@@ -145,6 +147,7 @@ export class KyselyStore implements Store {
     this.accounts = new KyselyAccounts(this.db, this.dialect);
     this.ratings = new KyselyRatings(this.db, this.dialect);
     this.tournaments = new KyselyTournaments(this.db, this.dialect);
+    this.limits = new KyselyLimits(this.db, this.dialect);
   }
 
   migrate(): Promise<void> {

@@ -296,6 +296,70 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0006-limits': {
+    // The limits every process shares (store/limits.ts): attempts counted per key within a
+    // window (sign-in failures, accounts made), the places of waiting games, and the addresses
+    // (keyed hashes) an account signed in from. A limit counted in one process's memory was
+    // forgotten at a restart and allowed N times its value to N processes.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was then
+    async up(db: Kysely<any>): Promise<void> {
+      await db.schema
+        .createTable('limit_attempts')
+        .ifNotExists()
+        // One attempt writes a row for each key it is counted under.
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        // When it leaves its window: the sweep deletes it then.
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('limit_attempts_pk', ['id', 'kind', 'key'])
+        .execute();
+      await db.schema
+        .createIndex('limit_attempts_key')
+        .ifNotExists()
+        .on('limit_attempts')
+        .columns(['kind', 'key', 'at'])
+        .execute();
+      await db.schema
+        .createIndex('limit_attempts_expires')
+        .ifNotExists()
+        .on('limit_attempts')
+        .column('expires_at')
+        .execute();
+      await db.schema
+        .createTable('waiting_places')
+        .ifNotExists()
+        .addColumn('id', 'text', (c) => c.notNull())
+        // Whose place: `address:HASH` or `account:ID`.
+        .addColumn('key', 'text', (c) => c.notNull())
+        // null while the game is being made (a place pending since `at`).
+        .addColumn('game_id', 'text')
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('waiting_places_pk', ['id', 'key'])
+        .execute();
+      await db.schema
+        .createIndex('waiting_places_key')
+        .ifNotExists()
+        .on('waiting_places')
+        .column('key')
+        .execute();
+      await db.schema
+        .createTable('known_addresses')
+        .ifNotExists()
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('last_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('known_addresses_pk', ['user_id', 'address'])
+        .execute();
+      await db.schema
+        .createIndex('known_addresses_last')
+        .ifNotExists()
+        .on('known_addresses')
+        .column('last_at')
+        .execute();
+    },
+  },
 };
 
 /** Migrations' names, in the order they run. */

@@ -25,6 +25,7 @@ import {
   type StorePart,
 } from './types.js';
 import type { AccountStore } from './accounts.js';
+import type { LimitStore } from './limits.js';
 import type { RatingStore } from './ratings.js';
 import type { TournamentStore } from './tournaments.js';
 
@@ -83,6 +84,7 @@ export class ThreadStore implements Store {
   readonly accounts = this.part<AccountStore>('accounts');
   readonly ratings = this.part<RatingStore>('ratings');
   readonly tournaments = this.part<TournamentStore>('tournaments');
+  readonly limits = this.part<LimitStore>('limits');
 
   private constructor(
     private readonly worker: Worker,

@@ -104,8 +104,17 @@ export type JoinOutcome = 'joined' | 'already' | 'unknown' | 'closed' | 'full';
 export type LeaveOutcome = 'left' | 'absent' | 'unknown' | 'closed';
 
 export interface TournamentStore {
-  /** A new tournament (status open) with its creator entered; the creator's rating read here. */
-  create(tournament: NewTournament, creator: { readonly id: string; readonly name: string }): Promise<void>;
+  /**
+   * A new tournament (status open) with its creator entered; the creator's rating read here.
+   * 'limit', and nothing written, when the creator has `maxOpen` open already: counted in the
+   * transaction that inserts, with the creator's account row locked (PostgreSQL; SQLite has one
+   * writer), so that creations at once count one after the other.
+   */
+  create(
+    tournament: NewTournament,
+    creator: { readonly id: string; readonly name: string },
+    maxOpen?: number,
+  ): Promise<'created' | 'limit'>;
   /** Tournaments open (soonest first), running (soonest started first), finished or cancelled (latest first). */
   list(limit: number): Promise<TournamentLists>;
   load(id: string): Promise<TournamentDetail | undefined>;
@@ -204,9 +213,20 @@ export class KyselyTournaments implements TournamentStore {
     return this.dialect === 'postgres' ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
   }
 
-  async create(t: NewTournament, creator: { readonly id: string; readonly name: string }): Promise<void> {
+  async create(
+    t: NewTournament,
+    creator: { readonly id: string; readonly name: string },
+    maxOpen = Infinity,
+  ): Promise<'created' | 'limit'> {
     const family = familyOf(t.rulesId) ?? 'none';
-    await this.db.transaction().execute(async (tx) => {
+    return this.db.transaction().execute(async (tx) => {
+      if (maxOpen !== Infinity) {
+        // The account's row, locked against another creation (`no key update`: the foreign keys
+        // of a sign-in's session or a rating written meanwhile do not wait for it).
+        if (this.dialect === 'postgres')
+          await tx.selectFrom('users').select('id').where('id', '=', creator.id).forNoKeyUpdate().execute();
+        if ((await this.countOpen(tx, creator.id)) >= maxOpen) return 'limit';
+      }
       await tx
         .insertInto('tournaments')
         .values({
@@ -240,6 +260,7 @@ export class KyselyTournaments implements TournamentStore {
           joined_at: t.createdAt,
         })
         .execute();
+      return 'created';
     });
   }
 
@@ -405,8 +426,13 @@ export class KyselyTournaments implements TournamentStore {
     });
   }
 
-  async openBy(userId: string): Promise<number> {
-    const row = await this.db
+  openBy(userId: string): Promise<number> {
+    return this.countOpen(this.db, userId);
+  }
+
+  /** Tournaments created by the account that have not started yet, read by `db` (a transaction). */
+  private async countOpen(db: Kysely<Database>, userId: string): Promise<number> {
+    const row = await db
       .selectFrom('tournaments')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('creator_id', '=', userId)

@@ -1,8 +1,14 @@
 /**
- * Tournaments over HTTP (issue 15, protocol-players.ts): the list, one tournament, creating,
- * joining and leaving. Creating, joining and leaving take a signed-in account (`auth/required`,
- * 401); joining and leaving only while the tournament is open and its start has not come
+ * Tournaments over HTTP (protocol-players.ts): the list, one tournament, creating, joining and
+ * leaving. Creating, joining and leaving take a signed-in account (`auth/required`, 401);
+ * joining and leaving only while the tournament is open and its start has not come
  * (`tournament/closed`, 409), and at most TOURNAMENT_PLAYERS_MAX players (`tournament/full`, 409).
+ *
+ * Limits, each checked in the database transaction that writes (so that they hold for requests
+ * sent at once, and across server processes): OPEN_PER_CREATOR (5) tournaments not yet started
+ * per account, counted with the account's row locked (a 6th: `tournament/invalid`, 400);
+ * TOURNAMENT_PLAYERS_MAX players per tournament, counted with the tournament's row locked
+ * (store/tournaments.ts join).
  *
  * The start must be TOURNAMENT_START.minMs ahead at least; TAFL_TOURNAMENT_MIN_START_MS makes
  * that shorter (the tests start tournaments within seconds).
@@ -28,7 +34,11 @@ export interface TournamentDeps {
 const TOURNAMENT_ID_RE = /^[A-Za-z0-9]{10}$/;
 /** Each list of GET /api/tournaments holds at most this many. */
 const LIST_LIMIT = 30;
-/** Tournaments one account may have created and not yet started. */
+/**
+ * Tournaments one account may have created and not yet started: counted in the transaction that
+ * inserts, with the account's row locked (store/tournaments.ts create), so creations sent at
+ * once cannot all pass.
+ */
 export const OPEN_PER_CREATOR = 5;
 
 export function registerTournaments(app: FastifyInstance, deps: TournamentDeps): void {
@@ -55,14 +65,9 @@ export function registerTournaments(app: FastifyInstance, deps: TournamentDeps):
     const now = Date.now();
     const checked = checkCreateTournament(request.body, now, minStartMs);
     if (!checked.ok) return refuse(reply, checked);
-    if ((await store.tournaments.openBy(player.id)) >= OPEN_PER_CREATOR)
-      return refuse(reply, {
-        code: 'tournament/invalid',
-        message: `you have ${OPEN_PER_CREATOR} tournaments waiting to start already`,
-      });
     const c = checked.value;
     const id = newGameId();
-    await store.tournaments.create(
+    const made = await store.tournaments.create(
       {
         id,
         name: c.name,
@@ -76,7 +81,13 @@ export function registerTournaments(app: FastifyInstance, deps: TournamentDeps):
         createdAt: now,
       },
       player,
+      OPEN_PER_CREATOR,
     );
+    if (made === 'limit')
+      return refuse(reply, {
+        code: 'tournament/invalid',
+        message: `you have ${OPEN_PER_CREATOR} tournaments waiting to start already`,
+      });
     const detail = await store.tournaments.load(id);
     if (!detail) return refuse(reply, { code: 'server/error', message: 'the tournament was not kept' });
     return reply.code(201).send(viewOf(detail));
