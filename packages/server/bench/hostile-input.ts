@@ -30,7 +30,9 @@ import {
 } from '@tafl/core';
 import type { ErrorBody, SeatGrant, ServerMessage } from '@tafl/server/protocol';
 import { Agent, request } from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { availableParallelism, loadavg } from 'node:os';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { WebSocket } from 'ws';
 import { ServerProcess } from './bench-process.js';
 import { freshDatabase } from './postgres.js';
@@ -45,9 +47,20 @@ export interface InputFigures {
   readonly attack: Latencies;
   /** What the server answered the attackers: `HTTP 400 msg/depth`, `ws closed 1009`... */
   readonly answers: ReadonlyMap<string, number>;
+  /** The server's CPU time in each window, a share of one core. */
+  readonly cpu: { readonly quiet: number; readonly attack: number };
+  /** This process's event-loop delay in each window (its own stalls count in its figures). */
+  readonly clientLoop: { readonly quiet: LoopDelay; readonly attack: LoopDelay };
+  /** The machine's load average over the last minute, at the end. */
+  readonly load: number;
   /** Lines the server wrote to its log during the attack, and how many held a stack trace. */
   readonly logLines: number;
   readonly stackLines: number;
+}
+
+interface LoopDelay {
+  readonly p99: number;
+  readonly max: number;
 }
 
 interface Latencies {
@@ -296,6 +309,41 @@ async function attack(
   agent.destroy();
 }
 
+interface Orders {
+  readonly base: string;
+  readonly target: string;
+  readonly addresses: number;
+  readonly seconds: number;
+}
+
+/**
+ * The attack, on a thread of its own (this module, run as a worker), so that its work does not
+ * count in the times the main thread measures; resolves what the server answered.
+ */
+function attackers(orders: Orders): Promise<Map<string, number>> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: orders });
+    worker.once('message', (answers: [string, number][]) => resolve(new Map(answers)));
+    worker.once('error', reject);
+  });
+}
+
+if (!isMainThread && parentPort) {
+  const orders = workerData as Orders;
+  const answers = new Map<string, number>();
+  const answered = (what: string): void => void answers.set(what, (answers.get(what) ?? 0) + 1);
+  const end = performance.now() + orders.seconds * 1000;
+  const going = (): boolean => performance.now() < end;
+  await Promise.all(
+    Array.from({ length: orders.addresses }, (_, i) =>
+      attack(orders.base, `127.0.0.${i + 2}`, orders.target, going, answered),
+    ),
+  );
+  // The answers still in flight arrive.
+  await sleep(1000);
+  parentPort.postMessage([...answers]);
+}
+
 const quantile = (sorted: Float64Array, q: number): number =>
   sorted.length === 0
     ? NaN
@@ -345,26 +393,34 @@ export async function hostileInput(
     const players = play(server.url, agent, going, () => now()?.moves);
     const poller = poll(server.url, agent, going, () => now()?.healthz);
     say(`${backend}, hostile input: ${seconds} s quiet`);
+    const cpu0 = server.cpuMs();
+    let loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
     await sleep(seconds * 1000);
-    const logBefore = server.log().length;
+    const cpu1 = server.cpuMs();
+    loop.disable();
+    const quietLoop = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+    loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    // The server's log lines from now on, but for one per request and socket.
+    const logged: string[] = [];
+    let partial = '';
+    server.child.stderr!.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines)
+        if (phase === 'attack' && !/"msg":"(request|websocket opened|websocket closed)"/.test(line))
+          logged.push(line);
+    });
     phase = 'attack';
     say(`${backend}, hostile input: ${seconds} s under attack from ${addresses} addresses`);
-    const answers = new Map<string, number>();
-    const answered = (what: string): void => void answers.set(what, (answers.get(what) ?? 0) + 1);
-    const attacking = () => phase === 'attack';
-    const attackers = Array.from({ length: addresses }, (_, i) =>
-      attack(server.url, `127.0.0.${i + 2}`, target.id, attacking, answered),
-    );
+    const attacked = attackers({ base: server.url, target: target.id, addresses, seconds });
     await sleep(seconds * 1000);
     phase = 'done';
-    await Promise.all([players, poller, ...attackers]);
-    // The answers still in flight arrive.
-    await sleep(1000);
-    const logged = server
-      .log()
-      .slice(logBefore)
-      .split('\n')
-      .filter((l) => l.trim() !== '' && !l.includes('"msg":"request"') && !l.includes('"msg":"websocket'));
+    const cpu2 = server.cpuMs();
+    loop.disable();
+    const attackLoop = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+    const [answers] = await Promise.all([attacked, players, poller]);
     return {
       backend,
       addresses,
@@ -373,6 +429,9 @@ export async function hostileInput(
       quiet: { healthz: sorted(figures.quiet.healthz), moves: sorted(figures.quiet.moves) },
       attack: { healthz: sorted(figures.attack.healthz), moves: sorted(figures.attack.moves) },
       answers,
+      cpu: { quiet: (cpu1 - cpu0) / (seconds * 1000), attack: (cpu2 - cpu1) / (seconds * 1000) },
+      load: loadavg()[0]!,
+      clientLoop: { quiet: quietLoop, attack: attackLoop },
       logLines: logged.length,
       stackLines: logged.filter((l) => l.includes('"stack"')).length,
     };
@@ -383,6 +442,8 @@ export async function hostileInput(
   }
 }
 
+const loopDelay = (d: LoopDelay): string => `${ms(d.p99)} / ${ms(d.max)}`;
+const percent = (share: number): string => `${(share * 100).toFixed(0)}%`;
 const ms = (n: number): string => (Number.isFinite(n) ? n.toFixed(1) : '-');
 const spread = (values: Float64Array): string =>
   `${ms(quantile(values, 0.5))} / ${ms(quantile(values, 0.99))} / ${ms(quantile(values, 1))} (${values.length})`;
@@ -393,6 +454,12 @@ export function inputReport(figures: InputFigures): string {
     ['', 'quiet', 'under attack'],
     ['/healthz p50 / p99 / max ms (samples)', spread(figures.quiet.healthz), spread(figures.attack.healthz)],
     ['move confirmed p50 / p99 / max ms (moves)', spread(figures.quiet.moves), spread(figures.attack.moves)],
+    ['server CPU (of one core)', percent(figures.cpu.quiet), percent(figures.cpu.attack)],
+    [
+      'this process: event-loop delay p99 / max ms',
+      loopDelay(figures.clientLoop.quiet),
+      loopDelay(figures.clientLoop.attack),
+    ],
   ];
   const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c]!.length)));
   const table = rows
@@ -410,6 +477,7 @@ export function inputReport(figures: InputFigures): string {
     `70 KiB WebSocket frames, 20/s; 4 KiB nested messages, 19/s; from each address)\n` +
     `${table}\n` +
     `the attackers were answered: ${answers}\n` +
-    `the server's log during the attack: ${figures.logLines} lines (requests and sockets aside), ${figures.stackLines} with a stack trace\n`
+    `the server's log during the attack: ${figures.logLines} lines (requests and sockets aside), ${figures.stackLines} with a stack trace\n` +
+    `machine load average (1 min) at the end: ${figures.load.toFixed(1)} on ${availableParallelism()} cores\n`
   );
 }
