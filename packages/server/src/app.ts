@@ -333,8 +333,15 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   if (!hub) return app;
 
   const connections = new Connections(hub, log, limits.pingMs, metrics);
+  // Only a request the WebSocket route let through (its preValidation, below) is upgraded; one
+  // to any other route is refused by ws (404), where @fastify/websocket would upgrade it, close
+  // it and log a line each time.
+  const upgradable = new WeakSet<object>();
   await app.register(fastifyWebsocket, {
-    options: { maxPayload: 16 * MAX_MESSAGE_BYTES },
+    options: {
+      maxPayload: 16 * MAX_MESSAGE_BYTES,
+      verifyClient: (info, done) => done(upgradable.has(info.req), 404, 'Not Found'),
+    },
     // A frame ws refuses (too large, not UTF-8, broken) is the client's failure: one line per
     // kind and interval, without a stack (sockets.ts), and the socket is dropped.
     errorHandler: (error, socket, request) => {
@@ -360,6 +367,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
             code: 'rate/limited',
             message: `at most ${limits.maxSocketsPerClient} connections from one address`,
           });
+        upgradable.add(request.raw);
         return undefined;
       },
     },
