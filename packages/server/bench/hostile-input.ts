@@ -12,8 +12,10 @@
  *   largest body), a burst of 30 then 2 a second;
  * - WebSocket frames larger than the server reads (70 KiB), 20 a second, each on a new socket
  *   (the server closes a socket that sends one);
- * - WebSocket messages of 4 KiB of nested `[[[…]]]` (the largest message read), 20 a second on
- *   one socket.
+ * - WebSocket messages of 4 KiB of nested `[[[…]]]` (the largest message read), 19 a second on
+ *   one socket (a socket may send 20).
+ *
+ * The attack (attacks.ts) runs on a worker thread, so that its work does not count in the times.
  *
  * It prints p50, p99 and max of /healthz and of a move's confirmation, quiet and under attack,
  * what the server answered the attackers, and how many lines the attack wrote to its log. It
@@ -28,12 +30,12 @@ import {
   type Position,
   type Side,
 } from '@tafl/core';
-import type { ErrorBody, SeatGrant, ServerMessage } from '@tafl/server/protocol';
-import { Agent, request } from 'node:http';
+import type { SeatGrant } from '@tafl/server/protocol';
+import { Agent } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { WebSocket } from 'ws';
+import { Socket, attackFrom, benchAttack, send, sleep } from './attacks.js';
 import { ServerProcess } from './bench-process.js';
 import { freshDatabase } from './postgres.js';
 
@@ -68,91 +70,7 @@ interface Latencies {
   readonly moves: Float64Array;
 }
 
-const ANALYSIS_BODY = 512 * 1024;
-const OVERSIZED_FRAME = 70 * 1024;
-const DEEP_MESSAGE = 4096;
 const RULES = 'brandub-fr';
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Nested arrays of `bytes` bytes: `[[[…]]]`. */
-const nested = (bytes: number): string => '['.repeat(bytes / 2) + ']'.repeat(bytes / 2);
-
-interface Answer {
-  readonly status: number;
-  readonly body: string;
-}
-
-/** One HTTP request through `agent` (which holds the client's own address). */
-function send(base: string, agent: Agent, method: string, path: string, body?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      base + path,
-      {
-        method,
-        agent,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const codeOf = (answer: Answer): string => {
-  try {
-    return (JSON.parse(answer.body) as ErrorBody).error.code;
-  } catch {
-    return '';
-  }
-};
-
-/** A WebSocket client that keeps the messages it was sent, and waits for the one it wants. */
-class Socket {
-  private readonly waiters = new Set<{ match: (m: ServerMessage) => boolean; done: () => void }>();
-
-  private constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as ServerMessage;
-      for (const w of this.waiters) if (w.match(message)) (this.waiters.delete(w), w.done());
-    });
-  }
-
-  static open(url: string, localAddress?: string): Promise<Socket> {
-    return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url, {
-        perMessageDeflate: false,
-        ...(localAddress ? { localAddress } : {}),
-      });
-      const client = new Socket(socket);
-      socket.once('open', () => resolve(client));
-      socket.once('error', reject);
-    });
-  }
-
-  /** Resolves at the first message that matches, or after `ms` (false). */
-  wait(match: (m: ServerMessage) => boolean, ms = 30_000): Promise<boolean> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => (this.waiters.delete(waiter), resolve(false)), ms);
-      const waiter = { match, done: () => (clearTimeout(timer), resolve(true)) };
-      this.waiters.add(waiter);
-    });
-  }
-
-  send(message: unknown): void {
-    this.socket.send(JSON.stringify(message));
-  }
-
-  close(): void {
-    this.socket.terminate();
-  }
-}
 
 /** A game of two seats on two sockets, created and joined over HTTP from 127.0.0.1. */
 class Game {
@@ -256,59 +174,6 @@ async function poll(base: string, agent: Agent, going: () => boolean, into: Into
   }
 }
 
-/** Calls `fire` `burst` times at once, then `perSecond` times a second, until `going()` is false. */
-async function paced(
-  burst: number,
-  perSecond: number,
-  going: () => boolean,
-  fire: () => void,
-): Promise<void> {
-  for (let i = 0; i < burst; i++) fire();
-  while (going()) {
-    await sleep(1000 / perSecond);
-    if (going()) fire();
-  }
-}
-
-/** One attacking client at `address`: every attack at once, each at the rate the server allows. */
-async function attack(
-  base: string,
-  address: string,
-  target: string,
-  going: () => boolean,
-  answered: (what: string) => void,
-): Promise<void> {
-  const agent = new Agent({ keepAlive: true, localAddress: address });
-  const ws = base.replace(/^http/, 'ws') + '/api/ws';
-  const deepBody = nested(ANALYSIS_BODY);
-  const analyses = paced(30, 2, going, () => {
-    send(base, agent, 'PUT', `/api/games/${target}/analysis`, deepBody).then(
-      (a) => answered(`HTTP ${a.status} ${codeOf(a)}`),
-      (e: unknown) => answered(`HTTP failed: ${e instanceof Error ? e.message : String(e)}`),
-    );
-  });
-  const oversized = 'x'.repeat(OVERSIZED_FRAME);
-  const frames = paced(1, 20, going, () => {
-    Socket.open(ws, address).then(
-      (s) => {
-        s.socket.once('close', (code) => answered(`ws closed ${code}`));
-        s.socket.send(oversized);
-      },
-      () => answered('ws refused'),
-    );
-  });
-  const deep = await Socket.open(ws, address);
-  deep.socket.on('message', (data) => {
-    const m = JSON.parse(String(data)) as ServerMessage;
-    if (m.t === 'error') answered(`ws error ${m.code}`);
-  });
-  const deepMessage = nested(DEEP_MESSAGE);
-  const messages = paced(1, 19, going, () => deep.socket.send(deepMessage));
-  await Promise.all([analyses, frames, messages]);
-  deep.close();
-  agent.destroy();
-}
-
 interface Orders {
   readonly base: string;
   readonly target: string;
@@ -336,7 +201,7 @@ if (!isMainThread && parentPort) {
   const going = (): boolean => performance.now() < end;
   await Promise.all(
     Array.from({ length: orders.addresses }, (_, i) =>
-      attack(orders.base, `127.0.0.${i + 2}`, orders.target, going, answered),
+      attackFrom(orders.base, `127.0.0.${i + 2}`, benchAttack(orders.target), going, answered),
     ),
   );
   // The answers still in flight arrive.
