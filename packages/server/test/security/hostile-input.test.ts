@@ -121,13 +121,13 @@ async function send(
   path: string,
   body: string,
   contentType = 'application/json',
-): Promise<{ status: number; error?: ErrorBody['error'] }> {
+): Promise<{ status: number; error: ErrorBody['error'] | undefined }> {
   const response = await fetch(base + path, { method, headers: { 'content-type': contentType }, body });
   const text = await response.text();
   try {
     return { status: response.status, error: (JSON.parse(text) as Partial<ErrorBody>).error };
   } catch {
-    return { status: response.status };
+    return { status: response.status, error: undefined };
   }
 }
 
