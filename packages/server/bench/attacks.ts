@@ -63,7 +63,11 @@ export class Socket {
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => {
       const message = JSON.parse(String(data)) as ServerMessage;
-      for (const w of this.waiters) if (w.match(message)) (this.waiters.delete(w), w.done());
+      for (const w of this.waiters)
+        if (w.match(message)) {
+          this.waiters.delete(w);
+          w.done();
+        }
     });
   }
 
