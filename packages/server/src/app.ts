@@ -512,10 +512,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
 
   // The analysis kept with a finished game: anyone who sees the game may read it, and keep one
-  // that is deeper (checked against the game's moves; see Hub.saveAnalysis). Its body is bounded
-  // by the game's length before it is read (protocol.ts analysisBytes): an unknown or unfinished
-  // game, or a body that is not JSON, is refused before a byte is read; a body longer than its
-  // game's bound is refused as soon as its Content-Length says so, or its bytes pass it.
+  // that is deeper (checked against the game's moves; see Hub.saveAnalysis).
   app.get<{ Params: { id: string } }>('/api/games/:id/analysis', async (request, reply) => {
     const { id } = request.params;
     if (!GAME_ID_RE.test(id)) return refuse(reply, gameUnknown(id));
@@ -525,6 +522,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       : refuse(reply, kept);
   });
 
+  // An analysis's body is bounded by its game's length before it is read (protocol.ts
+  // analysisBounds): for an unknown or unfinished game, or a body that is not JSON, not a byte of
+  // it is read; one longer than its game's bound is refused as soon as its Content-Length says
+  // so, or its bytes pass the bound; one of more keys than such an analysis has, before it is
+  // parsed.
   app.put<{ Params: { id: string } }>(
     '/api/games/:id/analysis',
     {

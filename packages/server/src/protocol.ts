@@ -1,7 +1,8 @@
 /**
  * The online-play protocol, shared by the server and the app (`@tafl/server/protocol`): plain
  * types, limits, refusal codes and the validators of what clients send. It imports nothing but
- * `@tafl/core` types, so the browser bundles it without any of the server.
+ * `@tafl/core` types and bounded-json.ts (no Node API), so the browser bundles it without any of
+ * the server.
  *
  * HTTP (JSON):
  *
@@ -12,14 +13,17 @@
  *     GET  /api/lobby                              -> 200 Lobby
  *
  * A refusal is `{ error: { code, message } }` with a 4xx status. POSTs are limited per client
- * address (`rate/limited`, 429): the server's TAFL_HTTP_RATE, per second, 0 for no limit.
+ * address (`rate/limited`, 429): the server's TAFL_HTTP_RATE, per second, 0 for no limit. A body
+ * is bounded before it is parsed, in bytes, keys and depth (MAX_BODY_MEMBERS, MAX_BODY_DEPTH; an
+ * analysis by its game's length, analysisBounds): beyond, `msg/size` (413) or `msg/depth` (400).
  *
- * WebSocket `GET /api/ws`: JSON text messages, one object each. The client watches games
- * (`watch`, with `from` = the number of moves it already has) and acts in them with the seat
- * token the server gave it. The server sends `state` in answer to `watch`, then `move` and
- * `update` to everyone watching the game, and `error` to the sender of a refused message
- * (with the sender's `re`, if it gave one). A move is only ever sent after it is committed to
- * the database: the mover's confirmation is the `move` message itself.
+ * WebSocket `GET /api/ws`: JSON text messages, one flat object each (MAX_MESSAGE_BYTES,
+ * MAX_MESSAGE_DEPTH). The client watches games (`watch`, with `from` = the number of moves it
+ * already has) and acts in them with the seat token the server gave it. The server sends
+ * `state` in answer to `watch`, then `move` and `update` to everyone watching the game, and
+ * `error` to the sender of a refused message (with the sender's `re`, if it gave one). A move is
+ * only ever sent after it is committed to the database: the mover's confirmation is the `move`
+ * message itself.
  */
 
 import type { EndReason, Side } from '@tafl/core';
