@@ -927,10 +927,13 @@ async function main(): Promise<void> {
   const where =
     postgres && 'url' in postgres ? `; PostgreSQL from ${postgres.from}, a fresh database for each run` : '';
   say(
-    `server benchmark: ${options.games} games, ${options.games * 2} WebSocket clients, ` +
-      `${backends.map((b) => BACKEND_NAMES[b]).join(' and ')}${where}, ` +
-      `rules ${options.rules.length === PRESETS.length ? 'mixed (every preset)' : options.rules.join(',')}, ` +
-      `seed ${options.seed}`,
+    options.modes.length === 0
+      ? `server benchmark: hostile input from ${options.attackers} addresses, ` +
+          `${backends.map((b) => BACKEND_NAMES[b]).join(' and ')}${where}`
+      : `server benchmark: ${options.games} games, ${options.games * 2} WebSocket clients, ` +
+          `${backends.map((b) => BACKEND_NAMES[b]).join(' and ')}${where}, ` +
+          `rules ${options.rules.length === PRESETS.length ? 'mixed (every preset)' : options.rules.join(',')}, ` +
+          `seed ${options.seed}`,
   );
   if (skipped) say(skipped);
   const results: Figures[] = [];
