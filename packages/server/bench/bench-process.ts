@@ -75,11 +75,13 @@ export class ServerProcess {
 
   /**
    * Starts a server on a free port and waits until it listens: on PostgreSQL at `databaseUrl`,
-   * else on SQLite in a fresh directory; `nodeArgs` go to node before the script (`--cpu-prof`...).
+   * else on SQLite in a fresh directory; `nodeArgs` go to node before the script (`--cpu-prof`...);
+   * `env` overrides the benchmark's settings (its limits lifted for thousands of local clients).
    */
   static async start(
     databaseUrl: string | undefined,
     nodeArgs: readonly string[] = [],
+    env: Readonly<Record<string, string>> = {},
   ): Promise<ServerProcess> {
     const dataDir = mkdtempSync(join(tmpdir(), 'tafl-bench-'));
     directories.add(dataDir);
@@ -96,6 +98,7 @@ export class ServerProcess {
       TAFL_MAX_CONNECTIONS_PER_ADDRESS: '1000000',
       TAFL_MAX_SOCKETS_PER_CLIENT: '1000000',
       ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
+      ...env,
     });
     const child = spawn(process.execPath, [...nodeArgs, MAIN], {
       env: environment,

@@ -15,11 +15,14 @@
  * `--split same` puts both players of every game on one). After a
  * warm-up it measures over a fixed window the moves confirmed a second and the latency from a
  * move sent to the opponent receiving it, then the memory and CPU of the server and of this
- * process. It prints figures; it never fails on them (it fails only if the server does).
+ * process. Then, on each backend, hostile input (hostile-input.ts): /healthz and a move's
+ * confirmation, quiet and while `--attackers` client addresses send costly input at the rate the
+ * server allows. It prints figures; it never fails on them (it fails only if the server does).
  *
  *     node packages/server/dist/bench/server.js [--games 2000] [--seconds 20] [--warmup 5]
- *         [--rate 1000] [--mode both|full|paced] [--backend both|sqlite|postgres]
+ *         [--rate 1000] [--mode all|both|full|paced|input] [--backend both|sqlite|postgres]
  *         [--rules mixed|id,id...] [--batch 200] [--seed N] [--timeline] [--split mixed|same]
+ *         [--attackers 3]
  *
  * BENCH_SERVER_NODE_ARGS are node's options for the server: `--cpu-prof --cpu-prof-dir=/tmp/p`
  * profiles it under the load.
@@ -54,6 +57,7 @@ import {
   type ServerMessage,
 } from '@tafl/server/protocol';
 import { ServerProcess, type Memory, type Stopped } from './bench-process.js';
+import { hostileInput, inputReport } from './hostile-input.js';
 import { databaseSize, findPostgres, freshDatabase } from './postgres.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -69,6 +73,10 @@ interface Options {
   /** The paced run's offered load, moves a second for all games together. */
   readonly rate: number;
   readonly modes: readonly Mode[];
+  /** The hostile-input scenario, after the runs of `modes`. */
+  readonly input: boolean;
+  /** Its attacking client addresses. */
+  readonly attackers: number;
   readonly backends: readonly Backend[];
   readonly rules: readonly string[];
   /** Sockets opened (and games watched) at once. */
@@ -81,20 +89,23 @@ interface Options {
 }
 
 const USAGE = `usage: node packages/server/dist/bench/server.js [--games N] [--seconds S] [--warmup S] [--rate R]
-       [--mode both|full|paced] [--backend both|sqlite|postgres] [--rules mixed|ID,ID...] [--batch N] [--seed N]
+       [--mode all|both|full|paced|input] [--backend both|sqlite|postgres] [--rules mixed|ID,ID...] [--batch N]
+       [--seed N] [--attackers N]
   --games    games played at once, two WebSocket clients each (default 2000)
   --seconds  the measured window (default 20)
   --warmup   seconds of play before the window (default 5)
   --rate     the paced run's offered load, moves a second for all games (default 1000)
-  --mode     both runs (default), or only the full-speed or the paced one; on PostgreSQL,
-             full speed is also measured with two server processes
+  --mode     all (default): both runs then hostile input; both runs only, or only the
+             full-speed or the paced one (on PostgreSQL, full speed is also measured with two
+             server processes), or only hostile input (its windows are --seconds long)
   --backend  both (default: PostgreSQL when TAFL_BENCH_PG or DATABASE_URL is set or it is
              installed), or only one  --rules    preset ids, round robin over the games; mixed (default) is every preset
   --batch    sockets opened at once (default 200)
   --seed     the random moves' seed (default: random)
   --timeline print the moves and latencies of every second of the window
   --split    two processes: mixed (default: half the games have a player on each) or same
-             (both players of every game on one process, as routing by game would do)`;
+             (both players of every game on one process, as routing by game would do)
+  --attackers  hostile input: the attacking client addresses, 127.0.0.2 on (default 3)`;
 
 function parseSplit(values: Map<string, string>): 'mixed' | 'same' {
   const split = values.get('split') ?? 'mixed';
@@ -127,10 +138,10 @@ function parseOptions(argv: readonly string[]): Options {
     if (!Number.isFinite(n) || n < min) throw new Error(`--${key} must be a number of at least ${min}`);
     return n;
   };
-  const mode = values.get('mode') ?? 'both';
+  const mode = values.get('mode') ?? 'all';
   values.delete('mode');
-  if (mode !== 'both' && mode !== 'full' && mode !== 'paced')
-    throw new Error(`--mode is both, full or paced`);
+  if (!['all', 'both', 'full', 'paced', 'input'].includes(mode))
+    throw new Error(`--mode is all, both, full, paced or input`);
   const backend = values.get('backend') ?? 'both';
   values.delete('backend');
   if (backend !== 'both' && backend !== 'sqlite' && backend !== 'postgres')
@@ -149,7 +160,9 @@ function parseOptions(argv: readonly string[]): Options {
     rate: number('rate', 1000, 1),
     // The paced run first: the full-speed run leaves this process a large heap to collect, whose
     // pauses would be counted as the paced run's latency.
-    modes: mode === 'both' ? ['paced', 'full'] : [mode],
+    modes: mode === 'all' || mode === 'both' ? ['paced', 'full'] : mode === 'input' ? [] : [mode as Mode],
+    input: mode === 'all' || mode === 'input',
+    attackers: Math.floor(number('attackers', 3, 1)),
     backends: backend === 'both' ? ['sqlite', 'postgres'] : [backend],
     rules,
     batch: Math.floor(number('batch', 200, 1)),
@@ -914,23 +927,35 @@ async function main(): Promise<void> {
   const where =
     postgres && 'url' in postgres ? `; PostgreSQL from ${postgres.from}, a fresh database for each run` : '';
   say(
-    `server benchmark: ${options.games} games, ${options.games * 2} WebSocket clients, ` +
-      `${backends.map((b) => BACKEND_NAMES[b]).join(' and ')}${where}, ` +
-      `rules ${options.rules.length === PRESETS.length ? 'mixed (every preset)' : options.rules.join(',')}, ` +
-      `seed ${options.seed}`,
+    options.modes.length === 0
+      ? `server benchmark: hostile input from ${options.attackers} addresses, ` +
+          `${backends.map((b) => BACKEND_NAMES[b]).join(' and ')}${where}`
+      : `server benchmark: ${options.games} games, ${options.games * 2} WebSocket clients, ` +
+          `${backends.map((b) => BACKEND_NAMES[b]).join(' and ')}${where}, ` +
+          `rules ${options.rules.length === PRESETS.length ? 'mixed (every preset)' : options.rules.join(',')}, ` +
+          `seed ${options.seed}`,
   );
   if (skipped) say(skipped);
   const results: Figures[] = [];
+  const hostile: string[] = [];
   try {
     for (const backend of backends) {
       const url = backend === 'postgres' && postgres && 'url' in postgres ? postgres.url : undefined;
       const modes: Mode[] = [...options.modes];
       if (backend === 'postgres' && modes.includes('full')) modes.push('two');
       for (const mode of modes) results.push(await runOnce(mode, backend, options, url));
+      if (options.input)
+        hostile.push(
+          inputReport(
+            await hostileInput(BACKEND_NAMES[backend], url, options.seconds, options.attackers, say),
+          ),
+        );
     }
   } finally {
     if (postgres && 'stop' in postgres) postgres.stop?.();
   }
+  if (hostile.length > 0) process.stdout.write(`\n${hostile.join('\n')}`);
+  if (results.length === 0) return;
   process.stdout.write(
     `\nthe server under load: ${options.games} games, ${options.games * 2} WebSocket clients, ` +
       `${backends.map((b) => BACKEND_NAMES[b]).join(' and ')}${where}; ` +

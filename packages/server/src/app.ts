@@ -17,7 +17,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { BlockList, isIPv6, type Socket } from 'node:net';
 import { relative, sep } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { scanJson, type JsonBounds } from './bounded-json.js';
 import { registerHealth } from './health.js';
 import type { Hub } from './hub.js';
 import { failureClass, type LineLog, type Logger } from './log.js';
@@ -25,14 +27,17 @@ import type { Metrics } from './metrics.js';
 import {
   GAME_ID_RE,
   MAX_ANALYSIS_BYTES,
+  MAX_BODY_DEPTH,
+  MAX_BODY_MEMBERS,
   MAX_MESSAGE_BYTES,
+  analysisBounds,
   checkCreateRequest,
   checkJoinRequest,
   MAX_WAITING_PER_CLIENT,
   type ErrorCode,
   type Refusal,
 } from './protocol.js';
-import { Connections } from './sockets.js';
+import { Connections, logSocketFailure } from './sockets.js';
 import { registerAccounts, type Accounts } from './accounts/routes.js';
 import { crossSiteRequest } from './accounts/sessions.js';
 import { registerPlayers } from './ratings/routes.js';
@@ -200,6 +205,34 @@ const sendRefusal = (reply: FastifyReply, refused: Refusal): FastifyReply =>
 
 const isRefusal = (x: object): x is Refusal => 'code' in x && 'message' in x;
 
+/**
+ * A client's input refused before its route runs (its body's size, depth or content type):
+ * thrown from a parser or a hook, answered by the error handler as the refusal says.
+ */
+class InputRefused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.message);
+  }
+}
+
+/**
+ * A body's bytes as they arrive, refused with `refused` past `limit` (an analysis: its game's
+ * bound). The request itself is left open, so that the refusal can be answered on it.
+ */
+function capped(payload: Readable, limit: number, refused: Refusal): Readable {
+  let received = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, next) {
+      received += chunk.length;
+      if (received > limit) next(new InputRefused(refused));
+      else next(null, chunk);
+    },
+  });
+  // A request cut off halfway fails its body (as Fastify's own reading does).
+  payload.once('error', (e) => counted.destroy(e));
+  return payload.pipe(counted);
+}
+
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
   const limits: Limits = { ...LIMITS, ...options.limits };
   const metrics = options.metrics;
@@ -273,7 +306,28 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(fastifyStatic, staticOptions(root, options.serveSourceMaps ?? false));
   registerHealth(app, options.ready ? { ready: options.ready } : {});
 
+  // Every JSON body is bounded in size (bodyLimit, or its route's), depth and members before it
+  // is parsed (bounded-json.ts; an analysis by its game's length, set by its route), then read by
+  // Fastify's own parser, which refuses `__proto__` and `constructor` keys. Other content types
+  // are read as text (text/plain) or refused (415).
+  const bodyBounds = new WeakMap<FastifyRequest, Partial<JsonBounds>>();
+  const fastifyJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    const refused = scanJson(text, {
+      what: 'the request body',
+      maxLength: request.routeOptions.bodyLimit,
+      maxDepth: MAX_BODY_DEPTH,
+      maxMembers: MAX_BODY_MEMBERS,
+      ...bodyBounds.get(request),
+    });
+    if (refused) done(new InputRefused(refused), undefined);
+    else fastifyJson(request, text, done);
+  });
+
   app.setErrorHandler((error: { code?: string; statusCode?: number; message: string }, request, reply) => {
+    if (error instanceof InputRefused) return refuse(reply, error.refusal);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return refuse(reply, { code: 'msg/size', message: 'the request body is too large' });
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
@@ -295,8 +349,21 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   if (!hub) return app;
 
   const connections = new Connections(hub, log, limits.pingMs, metrics);
+  // Only a request the WebSocket route let through (its preValidation, below) is upgraded; one
+  // to any other route is refused by ws (404), where @fastify/websocket would upgrade it, close
+  // it and log a line each time.
+  const upgradable = new WeakSet<object>();
   await app.register(fastifyWebsocket, {
-    options: { maxPayload: 16 * MAX_MESSAGE_BYTES },
+    options: {
+      maxPayload: 16 * MAX_MESSAGE_BYTES,
+      verifyClient: (info, done) => done(upgradable.has(info.req), 404, 'Not Found'),
+    },
+    // A frame ws refuses (too large, not UTF-8, broken) is the client's failure: one line per
+    // kind and interval, without a stack (sockets.ts), and the socket is dropped.
+    errorHandler: (error, socket, request) => {
+      logSocketFailure(log, error, request.ip);
+      socket.terminate();
+    },
     // Before the listening socket closes, every WebSocket is told why (1001, going away), so
     // that the app reconnects to another process or to this one when it is back.
     preClose: (done) => {
@@ -319,6 +386,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
             code: 'rate/limited',
             message: `at most ${limits.maxSocketsPerClient} connections from one address`,
           });
+        upgradable.add(request.raw);
         return undefined;
       },
     },
@@ -459,15 +527,40 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       : refuse(reply, kept);
   });
 
+  // An analysis's body is bounded by its game's length before it is read (protocol.ts
+  // analysisBounds): for an unknown or unfinished game, or a body that is not JSON, not a byte of
+  // it is read; one longer than its game's bound is refused as soon as its Content-Length says
+  // so, or its bytes pass the bound; one of more keys than such an analysis has, before it is
+  // parsed.
   app.put<{ Params: { id: string } }>(
     '/api/games/:id/analysis',
-    { bodyLimit: MAX_ANALYSIS_BYTES },
+    {
+      bodyLimit: MAX_ANALYSIS_BYTES,
+      preParsing: async (request, _reply, payload) => {
+        const { id } = request.params;
+        if (!GAME_ID_RE.test(id)) throw new InputRefused(gameUnknown(id));
+        if (!request.headers['content-type']?.startsWith('application/json'))
+          throw new InputRefused({
+            code: 'msg/json',
+            message: 'the analysis must be sent as application/json',
+          });
+        const game = await hub.analysable(id);
+        if (isRefusal(game)) throw new InputRefused(game);
+        const { bytes, members } = analysisBounds(game.plies);
+        const tooLarge: Refusal = {
+          code: 'msg/size',
+          message: `an analysis of this game of ${game.plies} plies has at most ${bytes} bytes`,
+        };
+        if (Number(request.headers['content-length']) > bytes) throw new InputRefused(tooLarge);
+        bodyBounds.set(request, {
+          maxMembers: members,
+          what: `an analysis of this game of ${game.plies} plies`,
+        });
+        return capped(payload, bytes, tooLarge);
+      },
+    },
     async (request, reply) => {
-      const { id } = request.params;
-      if (!GAME_ID_RE.test(id)) return refuse(reply, gameUnknown(id));
-      if (!request.headers['content-type']?.startsWith('application/json'))
-        return refuse(reply, { code: 'msg/json', message: 'the analysis must be sent as application/json' });
-      const saved = await hub.saveAnalysis(id, request.body);
+      const saved = await hub.saveAnalysis(request.params.id, request.body);
       return isRefusal(saved) ? refuse(reply, saved) : reply.send(saved);
     },
   );

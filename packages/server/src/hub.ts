@@ -392,6 +392,19 @@ export class Hub {
   }
 
   /**
+   * The length of a game that may keep an analysis, which bounds the analysis's body before it
+   * is read (protocol.ts analysisBounds); or why the game keeps none (unknown, not over), which
+   * no body can change.
+   */
+  async analysable(id: string): Promise<{ plies: number } | Refusal> {
+    const live = await this.get(id);
+    if (!live) return unknown(id);
+    if (live.row.status !== 'ended')
+      return refusal('analysis/not-over', 'the game is not over: only a finished game keeps an analysis');
+    return { plies: live.moves.length };
+  }
+
+  /**
    * Keeps an analysis (a GameAnalysis of @tafl/core) with a finished game, when the game has
    * none or a shallower one. Anyone who can see the game may: it is derived data that anyone can
    * compute again, and it is checked against the game's moves (every best line replayed) before

@@ -99,6 +99,7 @@ function limitSettings(): Partial<Limits> {
     ...read('TAFL_MAX_CONNECTIONS_PER_ADDRESS', 'maxConnectionsPerAddress', 1),
     ...read('TAFL_MAX_SOCKETS_PER_CLIENT', 'maxSocketsPerClient', 1),
     ...read('TAFL_HEADERS_TIMEOUT_MS', 'headersTimeoutMs', 100),
+    ...read('TAFL_REQUEST_TIMEOUT_MS', 'requestTimeoutMs', 100),
     ...read('TAFL_PING_MS', 'pingMs', 100),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The online-play protocol, shared by the server and the app (`@tafl/server/protocol`): plain
  * types, limits, refusal codes and the validators of what clients send. It imports nothing but
- * `@tafl/core` types, so the browser bundles it without any of the server.
+ * `@tafl/core` types and bounded-json.ts (no Node API), so the browser bundles it without any of
+ * the server.
  *
  * HTTP (JSON):
  *
@@ -12,18 +13,22 @@
  *     GET  /api/lobby                              -> 200 Lobby
  *
  * A refusal is `{ error: { code, message } }` with a 4xx status. POSTs are limited per client
- * address (`rate/limited`, 429): the server's TAFL_HTTP_RATE, per second, 0 for no limit.
+ * address (`rate/limited`, 429): the server's TAFL_HTTP_RATE, per second, 0 for no limit. A body
+ * is bounded before it is parsed, in bytes, keys and depth (MAX_BODY_MEMBERS, MAX_BODY_DEPTH; an
+ * analysis by its game's length, analysisBounds): beyond, `msg/size` (413) or `msg/depth` (400).
  *
- * WebSocket `GET /api/ws`: JSON text messages, one object each. The client watches games
- * (`watch`, with `from` = the number of moves it already has) and acts in them with the seat
- * token the server gave it. The server sends `state` in answer to `watch`, then `move` and
- * `update` to everyone watching the game, and `error` to the sender of a refused message
- * (with the sender's `re`, if it gave one). A move is only ever sent after it is committed to
- * the database: the mover's confirmation is the `move` message itself.
+ * WebSocket `GET /api/ws`: JSON text messages, one flat object each (MAX_MESSAGE_BYTES,
+ * MAX_MESSAGE_DEPTH). The client watches games (`watch`, with `from` = the number of moves it
+ * already has) and acts in them with the seat token the server gave it. The server sends
+ * `state` in answer to `watch`, then `move` and `update` to everyone watching the game, and
+ * `error` to the sender of a refused message (with the sender's `re`, if it gave one). A move is
+ * only ever sent after it is committed to the database: the mover's confirmation is the `move`
+ * message itself.
  */
 
 import type { EndReason, Side } from '@tafl/core';
-import { RATING_RANGE, type SeekRating } from './protocol-players.js';
+import { readJson } from './bounded-json.js';
+import { MAX_ATTACH, RATING_RANGE, type SeekRating } from './protocol-players.js';
 
 export * from './protocol-players.js';
 
@@ -34,6 +39,24 @@ export const PROTOCOL_VERSION = 1;
 
 /** Largest WebSocket message the server reads; larger ones are refused with `msg/size`. */
 export const MAX_MESSAGE_BYTES = 4096;
+/**
+ * The deepest nesting of arrays and objects a WebSocket message may have: every message is one
+ * flat object. Deeper ones are refused with `msg/depth` before they are parsed (bounded-json.ts).
+ */
+export const MAX_MESSAGE_DEPTH = 1;
+/**
+ * The deepest nesting of arrays and objects a request body may have: an analysis's
+ * `{"plies": [{"pv": ["d1-d3"]}]}` is 4, the deepest of the API (a sign-in's
+ * `{"seats": [{"game", "token"}]}` is 3, a new game's `{"time": {"kind"}}` 2). Deeper bodies are
+ * refused with `msg/depth` (400) before they are parsed (bounded-json.ts).
+ */
+export const MAX_BODY_DEPTH = 4;
+/**
+ * The most object members (key and value pairs, in all) a request body may have, an analysis's
+ * aside (analysisBounds): a sign-in attaching MAX_ATTACH guest seats has two for each, the most
+ * of the others. More are refused with `msg/size` (413) before the body is parsed.
+ */
+export const MAX_BODY_MEMBERS = 2 * MAX_ATTACH + 16;
 /** Messages a connection may send: a bucket of `RATE_BURST` refilled at `RATE_PER_SECOND`. */
 export const RATE_PER_SECOND = 20;
 export const RATE_BURST = 60;
@@ -53,11 +76,32 @@ export const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
 /** The longest game the server keeps: beyond it the game is drawn (no ruleset comes near). */
 export const MAX_PLIES = 2000;
 /**
- * The largest analysis a client may store with a finished game (PUT /api/games/ID/analysis):
- * room for a game of MAX_PLIES with a full best line at every position; larger bodies are
- * refused with `msg/size` (413).
+ * The largest analysis a client may store with a finished game (PUT /api/games/ID/analysis),
+ * whatever the game's length; each game's own bound is smaller (analysisBytes). Larger bodies
+ * are refused with `msg/size` (413).
  */
 export const MAX_ANALYSIS_BYTES = 512 * 1024;
+/**
+ * The bytes an analysis may spend on each position: a best line of MAX_PV_LENGTH moves (core's
+ * analysis.ts) of the longest move records its check allows (24 characters) takes about 360 as
+ * JSON.stringify writes it.
+ */
+export const ANALYSIS_BYTES_PER_POSITION = 512;
+
+/**
+ * The bounds of an analysis of a finished game of `plies` moves, known before its body is read:
+ * 1 KiB and ANALYSIS_BYTES_PER_POSITION for each of its positions, at most MAX_ANALYSIS_BYTES
+ * (about 100 KiB for a game of 200 plies); and the object members an analysis has (its version,
+ * depth and plies, and at most four a position: score, result, pv, depth). Beyond either, the
+ * body is refused with `msg/size` (413): as its bytes arrive, or before it is parsed.
+ */
+export function analysisBounds(plies: number): { readonly bytes: number; readonly members: number } {
+  const positions = plies + 1;
+  return {
+    bytes: Math.min(MAX_ANALYSIS_BYTES, 1024 + ANALYSIS_BYTES_PER_POSITION * positions),
+    members: 3 + 4 * positions,
+  };
+}
 
 export const CORRESPONDENCE_DAYS = { min: 1, max: 14 } as const;
 export const LIVE_BASE_MS = { min: 1_000, max: 3 * 3600_000 } as const;
@@ -320,6 +364,8 @@ export const ERROR_CODES = [
   'msg/json',
   'msg/schema',
   'msg/size',
+  /** JSON nested deeper than the protocol's deepest shape (MAX_BODY_DEPTH, MAX_MESSAGE_DEPTH). */
+  'msg/depth',
   'rate/limited',
   'game/unknown',
   'game/over',
@@ -581,16 +627,18 @@ export function checkJoinRequest(x: unknown): Checked<JoinRequest> {
 const ACTS = ['offer', 'accept', 'decline'] as const;
 const CLAIMS = ['win', 'draw'] as const;
 
-/** Reads one WebSocket message: size, JSON, then the shape of its kind, every field checked. */
+/**
+ * Reads one WebSocket message: its size and depth before it is parsed, JSON, then the shape of
+ * its kind, every field checked.
+ */
 export function parseClientMessage(text: string): Checked<ClientMessage> {
-  if (text.length > MAX_MESSAGE_BYTES)
-    return { ok: false, code: 'msg/size', message: `a message has at most ${MAX_MESSAGE_BYTES} bytes` };
-  let x: unknown;
-  try {
-    x = JSON.parse(text);
-  } catch {
-    return { ok: false, code: 'msg/json', message: 'the message is not JSON' };
-  }
+  const read = readJson(text, {
+    what: 'a message',
+    maxLength: MAX_MESSAGE_BYTES,
+    maxDepth: MAX_MESSAGE_DEPTH,
+  });
+  if (!read.ok) return read;
+  const x = read.value;
   if (!isObject(x)) return bad('a message is a JSON object');
   if (x.re !== undefined && !isInt(x.re, 0, 2 ** 31)) return bad('re is a whole number from 0 to 2^31');
   const re = x.re === undefined ? {} : { re: x.re };

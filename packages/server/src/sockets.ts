@@ -165,6 +165,29 @@ function requestId(text: string): number | undefined {
   return typeof re === 'number' && Number.isInteger(re) && re >= 0 && re <= 2 ** 31 ? re : undefined;
 }
 
+/** A connection cut by the client, or by the network on its way: nothing the server did. */
+const CUT = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED']);
+
+/**
+ * A WebSocket's failure, logged at most once per kind per interval (log.ts) and never with a
+ * stack, since a client can cause it at will: ws refusing what the client sent (a frame over
+ * the size read, text that is not UTF-8, a broken frame; its codes begin with WS_ERR_) is a
+ * warning, a connection cut an information, anything else (a failure of the server's own) an
+ * error. The client's address is that of the interval's first.
+ */
+export function logSocketFailure(log: LineLog, error: Error & { code?: unknown }, address: string): void {
+  const code = typeof error.code === 'string' ? error.code : undefined;
+  const client = code !== undefined && code.startsWith('WS_ERR_');
+  const level = client ? 'warn' : code !== undefined && CUT.has(code) ? 'info' : 'error';
+  const what = client ? 'a WebSocket frame was refused' : 'a WebSocket failed';
+  log(`${what}: ${error.message}`, {
+    level,
+    class: `${what}: ${code ?? failureClass(error.message)}`,
+    remoteAddress: address,
+    ...(code === undefined ? {} : { code }),
+  });
+}
+
 const serverError: Refusal = {
   code: 'server/error' as ErrorCode,
   message: 'the server could not do this; try again',

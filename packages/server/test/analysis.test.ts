@@ -233,7 +233,11 @@ describe.each(BACKENDS)('on %s', (backend) => {
     await invalid({ ...good, depth: 'deep' }, /depth/);
     await invalid({ ...good, extra: true }, /unknown field/);
     await invalid({ ...good, plies: 'all of them' }, /plies/);
-    await invalid([good], /not an object/);
+    await invalid([good.depth], /not an object/);
+    // Nested deeper than any analysis is (MAX_BODY_DEPTH): refused before it is parsed.
+    const wrapped = await put(server.url, game.id, [good]);
+    expect(wrapped.status).toBe(400);
+    expect(errorOf(wrapped.body).code).toBe('msg/depth');
     await invalid(null, /not an object/);
     await invalid(
       { ...good, plies: good.plies.map((p, i) => (i === 3 ? { ...p, score: 1.5 } : p)) },

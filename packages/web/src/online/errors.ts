@@ -15,6 +15,7 @@ export function refusalText(t: Messages, code: RefusalCode | string, message: st
     case 'msg/json':
     case 'msg/schema':
     case 'msg/size':
+    case 'msg/depth':
       return t.errMessage;
     case 'rate/limited':
       return t.errRateLimited;
