@@ -181,7 +181,8 @@ describe.runIf(process.env.TAFL_TEST_PG)('copy-to-postgres', () => {
       'users 3',
       'rated_games 1',
       'tournament_players 2',
-      'secrets 1',
+      // The seat tokens' secret and the key of the addresses the limits keep.
+      'secrets 2',
     ])
       expect(done.out).toMatch(new RegExp(`\\b${rows}\\b`));
     expect(done.out).toContain('4 games equal to the source');
