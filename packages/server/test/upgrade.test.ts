@@ -108,15 +108,12 @@ function upgrade(args: string[], env: Record<string, string> = {}): Promise<Run>
   };
   child.stdout.on('data', hear);
   child.stderr.on('data', hear);
-  return new Promise((resolve) =>
-    child.once('exit', (code) =>
-      resolve({
-        code,
-        said,
-        at: (prefix) => times.find(([line]) => line.startsWith(`upgrade: ${prefix}`))?.[1] ?? NaN,
-      }),
-    ),
-  );
+  const at = (prefix: string): number =>
+    times.find(([line]) => line.startsWith(`upgrade: ${prefix}`))?.[1] ?? NaN;
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve({ code, said, at }));
+    child.once('error', (e) => resolve({ code: null, said: String(e), at }));
+  });
 }
 
 /** GET /healthz on the socket, a new connection each time: answered 200 within a second or not. */
