@@ -99,7 +99,11 @@ export async function clearStaleSocket(path: string): Promise<void> {
   unlinkSync(path);
 }
 
-/** After listening on a socket: the proxy's user, in the server's group, may connect; others not. */
+/**
+ * After listening on a socket: the proxy's user, in the server's group, may connect; others not.
+ * Until then it is as the umask made it, its owner's alone (connecting takes write permission,
+ * which the umasks of systemd's units and of a login shell leave to the owner only).
+ */
 export function restrictSocket(path: string): void {
   chmodSync(path, SOCKET_MODE);
 }
