@@ -117,12 +117,13 @@ export class ServerProcess {
         () => reject(new Error(`the server did not start in 30 s: ${out}${err}`)),
         30_000,
       );
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const m = /http:\/\/\S+\//.exec(out);
+      child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      // The listening line, a JSON log line on stderr: "Brandubh & Ard Ri: http://127.0.0.1:PORT/".
+      child.stderr!.on('data', () => {
+        const m = /Brandubh & Ard Ri: (http:\/\/[^\s"/]+)\//.exec(err);
         if (m) {
           clearTimeout(timer);
-          resolve(m[0].replace(/\/$/, ''));
+          resolve(m[1]!);
         }
       });
       void exited.then(() => {

@@ -1,9 +1,10 @@
 /**
- * `npm start`: serves the app and online play on 127.0.0.1:8080 (HOST and PORT change it) and
- * says where. Games are stored in SQLite under ./data (DATA_DIR changes it), or in PostgreSQL
- * when DATABASE_URL is set; several processes may then serve the same games. Logs are JSON lines
- * on stderr (log.ts: LOG_LEVEL, LOG_FORMAT); metrics are served on METRICS_PORT only when it
- * is set (metrics.ts).
+ * `npm start`: serves the app and online play on 127.0.0.1:8080 (HOST and PORT change it, or
+ * SOCKET for a Unix socket: listen.ts) and says where. Games are stored in SQLite under ./data
+ * (DATA_DIR changes it), or in PostgreSQL when DATABASE_URL is set; several processes may then
+ * serve the same games. Logs are JSON lines on stderr (log.ts: LOG_LEVEL, LOG_FORMAT), the line
+ * saying where it listens among them; metrics are served on METRICS_PORT only when it is set
+ * (metrics.ts).
  */
 
 import { randomBytes } from 'node:crypto';
@@ -13,6 +14,14 @@ import { backupCommand } from './backup.js';
 import { copyCommand } from './copy-to-postgres.js';
 import { buildServer, type Limits } from './app.js';
 import { Hub } from './hub.js';
+import {
+  clearStaleSocket,
+  listenFailure,
+  listenSettings,
+  listeningText,
+  restrictSocket,
+  type ListenAt,
+} from './listen.js';
 import { createLogger, lineLog, logSettings, type Logger } from './log.js';
 import { Metrics, instrumentStore, serveMetrics } from './metrics.js';
 import type { AbandonTimes } from './presence.js';
@@ -21,9 +30,6 @@ import { openStore } from './store/index.js';
 import { Ratings } from './ratings/service.js';
 import { Director } from './tournaments/director.js';
 import { lockDataDir } from './store/lock.js';
-
-const host = process.env.HOST ?? '127.0.0.1';
-const port = Number(process.env.PORT ?? 8080);
 
 // The process's logger (log.ts); a bad LOG_LEVEL or LOG_FORMAT is said plainly, and stops it.
 let logger: Logger;
@@ -44,13 +50,13 @@ process.on('uncaughtException', crash);
 process.on('unhandledRejection', crash);
 
 /** METRICS_PORT (unset: no metrics at all) and METRICS_HOST (default 127.0.0.1). */
-function metricsSettings(): { port: number; host: string } | undefined {
+function metricsSettings(at: ListenAt): { port: number; host: string } | undefined {
   const raw = process.env.METRICS_PORT;
   if (raw === undefined || raw.trim() === '') return undefined;
   const metricsPort = Number(raw);
   if (!/^\d+$/.test(raw.trim()) || metricsPort > 65_535)
     throw new Error(`METRICS_PORT=${raw}: a port number (0 picks a free one), or unset for no metrics`);
-  if (metricsPort !== 0 && metricsPort === port)
+  if (metricsPort !== 0 && at.kind === 'tcp' && metricsPort === at.port)
     throw new Error(
       `METRICS_PORT=${raw} is PORT: metrics are served on a port of their own, never the public one`,
     );
@@ -149,8 +155,9 @@ if (process.argv[2] === 'copy-to-postgres')
 
 try {
   // The network settings are checked before anything opens: a mistake stops the start at once.
+  const listenAt = listenSettings(process.env);
   const network = { ...trustProxy(process.env.TRUST_PROXY), limits: limitSettings() };
-  const metricsAt = metricsSettings();
+  const metricsAt = metricsSettings(listenAt);
   const metrics = metricsAt ? new Metrics() : undefined;
   const abandon = abandonSettings();
   const origin = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
@@ -211,16 +218,26 @@ try {
     ready: () => (hub.started ? store.ping() : Promise.reject(new Error('starting up'))),
   });
   await startUpDelay(process.env.TAFL_TEST_START_DELAY_MS);
-  await app.listen({ host, port });
+  // Where it listens is a log line (JSON in production), written once the games are served; a
+  // person at a terminal sees it on stdout too (listen.ts).
+  if (listenAt.kind === 'socket') await clearStaleSocket(listenAt.path);
+  const where =
+    listenAt.kind === 'socket' ? { path: listenAt.path } : { host: listenAt.host, port: listenAt.port };
+  const address = await app
+    .listen({ ...where, listenTextResolver: (at) => `listening on ${at}, starting the games` })
+    .catch((e: unknown) => {
+      throw listenFailure(listenAt, e);
+    });
+  if (listenAt.kind === 'socket') restrictSocket(listenAt.path);
   // Only now, listening, are the clocks credited with the time no server could take a move: the
-  // start-up until here (on a busy machine, seconds) is charged to no one.
+  // start-up until here (on a busy machine, seconds) is charged to no one. Requests that came
+  // meanwhile wait for it (Hub.start).
   await hub.start();
   ratings.start();
   director.start();
-  const address = app.server.address();
-  const actual = typeof address === 'object' && address !== null ? address.port : port;
-  const shown = host.includes(':') ? `[${host}]` : host;
-  process.stdout.write(`Brandubh & Ard Ri: http://${shown}:${actual}/\n`);
+  // The line that says where the server is comes once it takes moves: tests and scripts wait for it.
+  logger.info(listeningText(address));
+  if (process.stdout.isTTY) process.stdout.write(`${listeningText(address)}\n`);
   const served =
     metricsAt && metrics ? await serveMetrics(metrics, metricsAt.host, metricsAt.port) : undefined;
   if (served) logger.info({ url: served.url }, `metrics on ${served.url}`);

@@ -3,12 +3,15 @@
  * database while a server plays games over real WebSockets, then `pg_restore` into a new,
  * empty database (`createdb`) and, the servers stopped, `pg_restore --clean --if-exists` over
  * the original; a server started on either has every move confirmed before the dump began,
- * nothing that was never played, and the games go on. Runs when TAFL_TEST_PG is set.
+ * nothing that was never played, and the games go on. deploy/tafl-pg-backup.service's commands,
+ * as systemd runs them (units.ts), write a whole dump into a backups folder they make, keep two
+ * weeks of them, and are skipped, not failed, on SQLite. Runs when TAFL_TEST_PG is set.
  */
 
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { presetById, playMoveRecord, startingPosition } from '@tafl/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -18,9 +21,13 @@ import {
   playRandomly,
   startServer,
   tempDir,
+  createGame,
   type PlayedGame,
   type ServerProcess,
 } from './harness.js';
+import { runUnit } from './units.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const running: ServerProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -136,5 +143,79 @@ describe.runIf(process.env.TAFL_TEST_PG)('pg_dump while games go on, and pg_rest
     await Promise.all(games.map((g, i) => playRandomly(back.ws, g, () => g.confirmed.length >= target[i]!)));
     for (const game of games) expect((await fetchGame(back.url, game.id)).moves).toEqual(game.confirmed);
     expect(games.every((g, i) => g.pos.isOver() || g.confirmed.length >= target[i]!)).toBe(true);
+  });
+});
+
+describe.runIf(process.env.TAFL_TEST_PG)('deploy/tafl-pg-backup.service', () => {
+  /** The unit's paths moved: its state directory (the backups under it). */
+  const paths = (state: string) => [['/var/lib/tafl', state, 6]] as const;
+
+  it('writes a whole dump into a folder it makes, keeps two weeks of them, and pg_restore takes it', async () => {
+    const database = await freshDatabase('postgres');
+    cleanups.push(database.remove);
+    const server = await startServer(database.setup);
+    running.push(server);
+    const game = await createGame(server.url);
+    const state = tempDir();
+    cleanups.push(state.remove);
+    const backups = join(state.dir, 'backups');
+    const unit = () =>
+      runUnit('tafl-pg-backup.service', {
+        cwd: state.dir,
+        env: { DATABASE_URL: database.setup.databaseUrl! },
+        paths: paths(state.dir),
+        bin: [dirname(pgTool('pg_dump'))],
+      });
+    const first = unit();
+    expect(first.ran).toBe(true);
+    expect(first.output).toMatch(/^backup written: .*\/backups\/tafl-\d{8}T\d{6}Z\.dump\n$/);
+    // Dumps of earlier nights: one older than two weeks (and a partial one a failure left), one of yesterday.
+    const day = 86_400_000;
+    for (const [name, days] of [
+      ['tafl-20000101T033000Z.dump', 20],
+      ['tafl-20000101T033000Z.dump.partial', 20],
+      ['tafl-20000102T033000Z.dump', 1],
+    ] as const) {
+      writeFileSync(join(backups, name), '');
+      utimesSync(join(backups, name), new Date(Date.now() - days * day), new Date(Date.now() - days * day));
+    }
+    await new Promise((r) => setTimeout(r, 1100)); // a name of another second
+    unit();
+    const kept = readdirSync(backups).sort();
+    expect(kept).toHaveLength(3);
+    expect(kept[0]).toBe('tafl-20000102T033000Z.dump');
+    expect(kept.filter((name) => name.endsWith('.partial'))).toEqual([]);
+    // Only the service's user may read them (UMask=0077).
+    expect(statSync(join(backups, kept[2]!)).mode & 0o777).toBe(0o600);
+    await server.stop();
+
+    // The way back, as the guide gives it: into a new database, and a server on it has the game.
+    const copy = await freshDatabase('postgres');
+    cleanups.push(copy.remove);
+    const restored = await run('pg_restore', [
+      '--no-owner',
+      '-d',
+      copy.setup.databaseUrl!,
+      join(backups, kept[2]!),
+    ]);
+    expect(restored).toEqual({ code: 0, err: '' });
+    const onCopy = await startServer(copy.setup);
+    running.push(onCopy);
+    expect((await fetchGame(onCopy.url, game.game.id)).id).toBe(game.game.id);
+  });
+
+  it('is skipped, not failed, on SQLite (no DATABASE_URL), saying which timer backs it up', () => {
+    const state = tempDir();
+    cleanups.push(state.remove);
+    const run = runUnit('tafl-pg-backup.service', {
+      cwd: ROOT,
+      env: { DATA_DIR: state.dir },
+      paths: paths(state.dir),
+    });
+    expect(run).toEqual({
+      ran: false,
+      output: 'DATABASE_URL is not set: SQLite is backed up by tafl-backup.timer\n',
+    });
+    expect(readdirSync(state.dir)).toEqual([]);
   });
 });

@@ -1,11 +1,13 @@
 /**
  * `backup FILE` copies the SQLite database while a server plays games over real WebSockets; a
  * new server started on the restored copy has every move confirmed before the backup began,
- * nothing that was never played, and the games go on.
+ * nothing that was never played, and the games go on. deploy/tafl-backup.service's commands, as
+ * systemd runs them (units.ts), write a copy into a backups folder they make and keep two weeks;
+ * on PostgreSQL the unit is skipped, not failed.
  */
 
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { playMoveRecord, presetById, startingPosition } from '@tafl/core';
@@ -16,8 +18,10 @@ import {
   playRandomly as play,
   startServer,
   tempDir,
+  createGame,
   type ServerProcess,
 } from './harness.js';
+import { runUnit } from './units.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const running: ServerProcess[] = [];
@@ -109,5 +113,70 @@ describe('backup of the SQLite database while games go on', () => {
       expect(stored.moves).toEqual(game.confirmed);
     }
     expect(games.every((g, i) => g.pos.isOver() || g.confirmed.length >= target[i]!)).toBe(true);
+  });
+});
+
+describe('deploy/tafl-backup.service', () => {
+  /** The unit's paths moved: its state directory, and the release it runs (this repository). */
+  const paths = (state: string) =>
+    [
+      ['/var/lib/tafl', state, 6],
+      ['/opt/tafl/current', ROOT, 2],
+    ] as const;
+
+  it('writes a checked copy into a folder it makes, and keeps two weeks of them', async () => {
+    const state = dir();
+    const server = await startServer({ dataDir: state });
+    running.push(server);
+    const game = await createGame(server.url);
+    const backups = join(state, 'backups');
+    // Copies of earlier nights: one older than two weeks, one of yesterday.
+    const day = 86_400_000;
+    const old = (name: string, days: number): void => {
+      const file = join(backups, name);
+      writeFileSync(file, '');
+      utimesSync(file, new Date(Date.now() - days * day), new Date(Date.now() - days * day));
+    };
+    expect(existsSync(backups)).toBe(false);
+    const first = runUnit('tafl-backup.service', {
+      cwd: ROOT,
+      env: { DATA_DIR: state },
+      paths: paths(state),
+    });
+    expect(first.ran).toBe(true);
+    expect(first.output).toMatch(
+      /^backup written: .*\/backups\/tafl-\d{8}T\d{6}Z\.sqlite \(1 games?, 0 moves, /m,
+    );
+    old('tafl-20000101T033000Z.sqlite', 20);
+    old('tafl-20000102T033000Z.sqlite', 1);
+    await new Promise((r) => setTimeout(r, 1100)); // a name of another second
+    runUnit('tafl-backup.service', { cwd: ROOT, env: { DATA_DIR: state }, paths: paths(state) });
+    const kept = readdirSync(backups).sort();
+    expect(kept).toHaveLength(3);
+    expect(kept[0]).toBe('tafl-20000102T033000Z.sqlite');
+    // Only the service's user may read them (UMask=0077).
+    expect(statSync(join(backups, kept[2]!)).mode & 0o777).toBe(0o600);
+    await server.stop();
+
+    // The copy is the database: a server on it has the game.
+    const restored = dir();
+    copyFileSync(join(backups, kept[2]!), join(restored, 'tafl.sqlite'));
+    const onCopy = await startServer({ dataDir: restored });
+    running.push(onCopy);
+    expect((await fetchGame(onCopy.url, game.game.id)).id).toBe(game.game.id);
+  });
+
+  it('is skipped, not failed, on PostgreSQL (DATABASE_URL set), saying which timer backs it up', () => {
+    const state = dir();
+    const run = runUnit('tafl-backup.service', {
+      cwd: ROOT,
+      env: { DATA_DIR: state, DATABASE_URL: 'postgres://tafl@/tafl?host=/var/run/postgresql' },
+      paths: paths(state),
+    });
+    expect(run).toEqual({
+      ran: false,
+      output: 'DATABASE_URL is set: PostgreSQL is backed up by tafl-pg-backup.timer\n',
+    });
+    expect(readdirSync(state)).toEqual([]);
   });
 });

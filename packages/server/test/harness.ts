@@ -36,6 +36,8 @@ export interface ServerProcess {
   readonly child: ChildProcess;
   /** What the process wrote to stderr. */
   readonly log: () => string;
+  /** What the process wrote to stdout. */
+  readonly out: () => string;
   /** SIGTERM, and wait for the exit. */
   stop(): Promise<void>;
   /** SIGKILL, and wait for the exit. */
@@ -89,6 +91,15 @@ export async function freshDatabase(
   };
 }
 
+/**
+ * The address in the server's listening line (listen.ts: "Brandubh & Ard Ri: http://…/" or
+ * "… unix:/path", a JSON log line, and a plain one on a terminal): `http://127.0.0.1:PORT` or
+ * `unix:/path`.
+ */
+export function listeningAddress(text: string): string | undefined {
+  return /Brandubh & Ard Ri: (http:\/\/[^\s"/]+|unix:[^\s"]+)/.exec(text)?.[1];
+}
+
 export async function startServer(setup: ServerSetup = {}): Promise<ServerProcess> {
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -99,6 +110,11 @@ export async function startServer(setup: ServerSetup = {}): Promise<ServerProces
     TAFL_SIGNUPS_PER_HOUR: '0',
     ...setup.env,
   };
+  // On a Unix socket (SOCKET), no HOST nor PORT: the server refuses both at once.
+  if (setup.env?.SOCKET) {
+    delete env.HOST;
+    delete env.PORT;
+  }
   delete env.DATABASE_URL;
   if (setup.databaseUrl) env.DATABASE_URL = setup.databaseUrl;
   else env.DATA_DIR = setup.dataDir ?? tempDir().dir;
@@ -109,17 +125,20 @@ export async function startServer(setup: ServerSetup = {}): Promise<ServerProces
   const exited = new Promise<void>((resolve) =>
     child.once('exit', () => (children.delete(child), resolve())),
   );
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
     const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}${err}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /http:\/\/\S+\//.exec(out);
-      if (m) {
+    // The listening line: a log line on stderr (at level info), or a plain one on a terminal.
+    const look = (): void => {
+      const address = listeningAddress(err) ?? listeningAddress(out);
+      if (address) {
         clearTimeout(timer);
-        resolve(m[0].replace(/\/$/, ''));
+        resolve(address);
       }
-    });
+    };
+    child.stderr!.on('data', look);
+    child.stdout!.on('data', look);
     void exited.then(() => reject(new Error(`the server exited (${child.exitCode}): ${out}${err}`)));
   });
   const end = (signal: NodeJS.Signals) => (): Promise<void> => {
@@ -131,6 +150,7 @@ export async function startServer(setup: ServerSetup = {}): Promise<ServerProces
     ws: url.replace(/^http/, 'ws') + '/api/ws',
     child,
     log: () => err,
+    out: () => out,
     stop: end('SIGTERM'),
     kill: end('SIGKILL'),
   };

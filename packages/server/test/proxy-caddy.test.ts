@@ -1,13 +1,13 @@
 /**
  * The example Caddy configuration, tested: the repository's deploy/Caddyfile, changed only for
  * its ports, paths and certificate (a self-signed one for tafl.example.org made here, instead of
- * Let's Encrypt's), runs in a real Caddy in front of a real server with TRUST_PROXY=127.0.0.1,
- * as docs/deploy.md says; the same checks as nginx's (tls-proxy.ts).
+ * Let's Encrypt's), runs in a real Caddy in front of a real server on its Unix socket with
+ * TRUST_PROXY=1, as docs/deploy.md says; the same checks as nginx's (tls-proxy.ts).
  *
  * Skipped, saying so, when Caddy is not installed (Debian's `caddy`; .ci/run installs it).
  */
 
-import { chmodSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe } from 'vitest';
@@ -42,10 +42,11 @@ describe.skipIf(!CADDY)('deploy/Caddyfile in front of the server', () => {
 
   beforeAll(async () => {
     chmodSync(dir.dir, 0o755);
-    server = await startServer({ env: { TRUST_PROXY: '127.0.0.1', TAFL_HTTP_RATE: '0.001' } });
+    const socket = join(dir.dir, 'run', 'tafl.sock');
+    mkdirSync(join(dir.dir, 'run'), { mode: 0o750 });
+    server = await startServer({ env: { SOCKET: socket, TRUST_PROXY: '1', TAFL_HTTP_RATE: '0.001' } });
     const certificate = makeCertificate(dir.dir);
     ca = certificate.ca;
-    const upstream = new URL(server.url).port;
     for (let attempt = 1; ; attempt++) {
       httpsPort = await freePort();
       httpPort = await freePort();
@@ -65,7 +66,7 @@ describe.skipIf(!CADDY)('deploy/Caddyfile in front of the server', () => {
         ],
         // The test's certificate instead of one from Let's Encrypt.
         [`${NAME} {`, `${NAME} {\n\ttls ${certificate.cert} ${certificate.key}`, 1],
-        ['reverse_proxy 127.0.0.1:8080', `reverse_proxy 127.0.0.1:${upstream}`, 1],
+        ['\treverse_proxy unix//run/tafl/tafl.sock', `\treverse_proxy unix/${socket}`, 1],
       ]);
       const file = write(dir.dir, 'Caddyfile', config);
       try {

@@ -57,14 +57,16 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<A
     const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 20_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      // The server's own line ("Brandubh & Ard Ri: http://127.0.0.1:PORT/"), not its JSON logs'.
-      const m = /Ard Ri: (http:\/\/\S+)/.exec(out);
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      // The server's listening line, a JSON log line on stderr: "Brandubh & Ard Ri: http://127.0.0.1:PORT/".
+      const m = /Brandubh & Ard Ri: (http:\/\/[^\s"/]+\/)/.exec(out);
       if (m) {
         clearTimeout(timer);
         resolve(m[1]!);
       }
     });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${out}`)));
   });
   const url = await started.catch(async (e: unknown) => {
