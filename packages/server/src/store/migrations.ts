@@ -10,6 +10,7 @@
  * as well, so a half-applied migration can be run again.
  */
 
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   Migrator,
   sql,
@@ -274,7 +275,109 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0005-seat-keys': {
+    // An account's seat token becomes one of each game, and dies with what should end it
+    // (game.ts playToken): each account gains a seat key, replaced by a password change and by
+    // signing out everywhere, and `seat_rekey_at` says since when a new key waits for every game
+    // of the account to hold its tokens' hashes (null: none waits; a sweep finishes what a
+    // process that died left). The games' stored hashes, of the old one token per account, are
+    // rewritten here to the new tokens' hashes: no token given before the upgrade acts after it.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was then
+    async up(db: Kysely<any>): Promise<void> {
+      await addColumns(db, 'users', [
+        ['seat_key', 'text', (c) => c],
+        ['seat_rekey_at', 'bigint', (c) => c],
+      ]);
+      // The accounts whose new key waits (few at any time): for the sweep.
+      await db.schema
+        .createIndex('users_seat_rekey')
+        .ifNotExists()
+        .on('users')
+        .column('seat_rekey_at')
+        .where(sql.ref('seat_rekey_at'), 'is not', null)
+        .execute();
+      // SQLite runs a migration outside a transaction (PostgreSQL inside one): the rewrite is one.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const rewrite = (tx: Kysely<any>): Promise<void> => rekeyGames(tx);
+      await (db.isTransaction ? rewrite(db) : db.transaction().execute(rewrite));
+    },
+  },
 };
+
+/**
+ * 0005's rewrite: a seat key for every account that has none, and every account's seat in a game
+ * the hash of its token there (game.ts playToken as of 0005, written out here so that this
+ * migration stays what it was whatever the code becomes). A seat whose account is gone gets a
+ * hash no token has. Each rewritten game's version moves on, so that a copy of it held by a
+ * process of before the upgrade is stale and read again. Run again, it writes the same hashes.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function rekeyGames(db: Kysely<any>): Promise<void> {
+  const users = (await db.selectFrom('users').select(['id', 'seat_key']).execute()) as {
+    id: string;
+    seat_key: string | null;
+  }[];
+  const keys = new Map<string, string>();
+  for (const user of users) {
+    const key = user.seat_key ?? randomBytes(32).toString('base64url');
+    if (user.seat_key === null)
+      await db.updateTable('users').set({ seat_key: key }).where('id', '=', user.id).execute();
+    keys.set(user.id, key);
+  }
+  const games = (await db
+    .selectFrom('games')
+    .select(['id', 'attackers_user', 'defenders_user', 'attackers_token', 'defenders_token'])
+    .where((eb) => eb.or([eb('attackers_user', 'is not', null), eb('defenders_user', 'is not', null)]))
+    .execute()) as {
+    id: string;
+    attackers_user: string | null;
+    defenders_user: string | null;
+    attackers_token: string | null;
+    defenders_token: string | null;
+  }[];
+  if (games.length === 0) return;
+  await db
+    .insertInto('secrets')
+    .values({ name: 'seat', value: randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const { value: secret } = (await db
+    .selectFrom('secrets')
+    .select('value')
+    .where('name', '=', 'seat')
+    .executeTakeFirstOrThrow()) as { value: string };
+  const hash = (user: string | null, game: string, old: string | null): string | null => {
+    if (user === null) return old;
+    const key = keys.get(user);
+    const token =
+      key === undefined
+        ? randomBytes(16).toString('base64url')
+        : createHmac('sha256', secret)
+            .update(`seat:${user}:${game}:${key}`)
+            .digest()
+            .subarray(0, 16)
+            .toString('base64url');
+    return createHash('sha256').update(token).digest('hex');
+  };
+  // 150 games a statement: 5 parameters each, under SQLite's oldest limit of 999.
+  for (let i = 0; i < games.length; i += 150) {
+    const chunk = games.slice(i, i + 150);
+    const cases = (column: 'attackers' | 'defenders') =>
+      sql.join(
+        chunk.map((g) => {
+          const user = column === 'attackers' ? g.attackers_user : g.defenders_user;
+          const old = column === 'attackers' ? g.attackers_token : g.defenders_token;
+          return sql`when ${g.id} then ${hash(user, g.id, old)}`;
+        }),
+        sql` `,
+      );
+    await sql`update games set
+        attackers_token = case id ${cases('attackers')} end,
+        defenders_token = case id ${cases('defenders')} end,
+        version = version + 1
+      where id in (${sql.join(chunk.map((g) => g.id))})`.execute(db);
+  }
+}
 
 type ColumnBuild = (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
 
@@ -286,7 +389,7 @@ async function addColumns(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>,
   table: string,
-  columns: readonly (readonly [string, 'integer' | 'text', ColumnBuild])[],
+  columns: readonly (readonly [string, 'integer' | 'bigint' | 'text', ColumnBuild])[],
 ): Promise<void> {
   const tables = await db.introspection.getTables();
   const have = new Set(tables.find((t) => t.name === table)?.columns.map((c) => c.name) ?? []);
