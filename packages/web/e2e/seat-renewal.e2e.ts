@@ -1,0 +1,109 @@
+// A seat token replaced elsewhere, in Chromium against `npm start`'s server: a signed-in player
+// makes a game on this device and a guest joins it from another browser; on a second device the
+// player changes the password (the other sessions end, and with them the account's seat tokens).
+// Back on the first device, signed in again with the new password, the game this browser still
+// holds the old token for opens with the player's seat (the page asks the server for the new
+// token when the old one is refused) and the player moves.
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn, signUp } from './accounts.js';
+import { useApp } from './harness.js';
+
+const app = useApp({ TAFL_SIGNUPS_PER_HOUR: '0' });
+
+async function open(): Promise<Page> {
+  const context: BrowserContext = await app.browser.newContext({
+    locale: 'en-GB',
+    viewport: { width: 1200, height: 900 },
+  });
+  app.contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  (page as Page & { errors?: string[] }).errors = errors;
+  await page.goto(app.server.url);
+  await page.getByTestId('nav-sign-in').waitFor();
+  return page;
+}
+
+const errorsOf = (page: Page): string[] => (page as Page & { errors?: string[] }).errors ?? [];
+const square = (page: Page, name: string) => page.locator(`[role="gridcell"][aria-label^="${name},"]`);
+
+async function waitForStatus(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => document.querySelector('[data-testid="status"]')?.textContent === wanted,
+    text,
+    { timeout: 20_000 },
+  );
+}
+
+/** The token this browser keeps for a game. */
+const heldToken = (page: Page, id: string): Promise<string | undefined> =>
+  page.evaluate((game) => {
+    const doc = JSON.parse(localStorage.getItem('tafl.online.seats') ?? '{"seats":[]}') as {
+      seats: { id: string; token: string }[];
+    };
+    return doc.seats.find((s) => s.id === game)?.token;
+  }, id);
+
+describe('a seat token replaced on another device', () => {
+  it('plays on from this device once signed in again after the password changed elsewhere', async () => {
+    const laptop = await open();
+    await signUp(laptop, 'Eithne', 'first password');
+
+    // Eithne makes a game without a clock as the attackers (who move first in Brandubh 2019).
+    await laptop.evaluate(() => (location.hash = '#/'));
+    await laptop.getByRole('button', { name: 'Options: Play online' }).click();
+    await laptop.locator('input[name="online-side"][value="attackers"]').check();
+    await laptop.locator('input[name="time"][value="none"]').check();
+    await laptop.getByRole('button', { name: 'Play online', exact: true }).click();
+    const link = await laptop.getByTestId('online-link').inputValue();
+    const id = link.split('/').pop()!;
+    const before = await heldToken(laptop, id);
+    expect(before).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    // A guest takes the other seat.
+    const guest = await open();
+    await guest.evaluate(() => localStorage.setItem('tafl.online.name', 'Fiachra'));
+    await guest.goto(link);
+    await waitForStatus(laptop, 'Your move');
+
+    // On her phone, Eithne changes the password: the laptop's session ends, and the seat's token.
+    const phone = await open();
+    await signIn(phone, 'Eithne', 'first password');
+    await phone.getByTestId('nav-account').click();
+    const change = phone.locator('form[aria-labelledby="account-password"]');
+    await change.locator('input[name="current-password"]').fill('first password');
+    await change.locator('input[name="new-password"]').fill('second password');
+    await change.getByRole('button', { name: 'Change the password' }).click();
+    await phone.waitForFunction(() =>
+      document
+        .querySelector('form[aria-labelledby="account-password"] [role="status"]')
+        ?.textContent?.startsWith('The password is changed'),
+    );
+
+    // Later, on the laptop (its storage still holding the old token): signed in again, the game
+    // opens with her seat and she moves.
+    await laptop.goto(app.server.url);
+    await laptop.getByTestId('nav-sign-in').waitFor();
+    await signIn(laptop, 'Eithne', 'second password');
+    expect(await heldToken(laptop, id)).toBe(before);
+    await laptop.goto(link);
+    await waitForStatus(laptop, 'Your move');
+    expect(await laptop.getByTestId('watching').count()).toBe(0);
+    const after = await heldToken(laptop, id);
+    expect(after).not.toBe(before);
+    await square(laptop, 'b4').click();
+    await square(laptop, 'b2').click();
+    await waitForStatus(guest, 'Your move');
+    await laptop.waitForFunction(
+      () =>
+        document.querySelectorAll('.move-list .move[data-ply]').length === 1 &&
+        document.querySelectorAll('.move-list .move[data-pending]').length === 0,
+      undefined,
+      { timeout: 20_000 },
+    );
+
+    for (const page of [laptop, guest, phone]) expect(errorsOf(page)).toEqual([]);
+  });
+});
