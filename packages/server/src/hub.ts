@@ -82,6 +82,8 @@ interface Live {
   readonly pos: Position;
   readonly moves: string[];
   readonly watchers: Set<Peer>;
+  /** The watchers seated with a seat's token: its side and hash, to unseat them when it changes. */
+  readonly seated: Map<Peer, { readonly side: Side; readonly hash: string }>;
   tail: Promise<unknown>;
   busy: number;
   touched: number;
@@ -713,6 +715,7 @@ export class Hub {
       const seat = seatOf(live.row, token);
       if (!seat) return refusal('seat/token', 'this token holds no seat in this game');
       you = seat;
+      live.seated.set(peer, { side: seat, hash: hashToken(token) });
     }
     live.watchers.add(peer);
     peer.watching.add(id);
@@ -728,12 +731,14 @@ export class Hub {
   unwatch(peer: Peer, id: string): void {
     peer.watching.delete(id);
     this.games.get(id)?.watchers.delete(peer);
+    this.games.get(id)?.seated.delete(peer);
     this.attendance.left(id, peer);
   }
 
   disconnect(peer: Peer): void {
     for (const id of peer.watching) {
       this.games.get(id)?.watchers.delete(peer);
+      this.games.get(id)?.seated.delete(peer);
       this.attendance.left(id, peer);
     }
     peer.watching.clear();
@@ -1030,6 +1035,8 @@ export class Hub {
     if (!over(prev) && over(next) && this.options.onEnd) this.options.onEnd(next);
     if (prev.status !== next.status || move?.ply === 1) this.lobbyCache = undefined;
     this.arm(live);
+    if (prev.attackersToken !== next.attackersToken || prev.defendersToken !== next.defendersToken)
+      this.unseat(live);
     if (live.watchers.size === 0) return;
     // A claim becomes possible with the first move, and impossible at the end.
     const claimChanged = prev.status !== next.status || (prev.ply === 0 && next.ply > 0);
@@ -1042,6 +1049,28 @@ export class Hub {
     if (!move || headerChanged(prev, next))
       this.broadcast(live, encode({ t: 'update', game: headerOf(next, turn, now) }));
     if (claimChanged) this.attendance.tell(next.id);
+  }
+
+  /**
+   * The watchers seated with a token that holds its seat no more (an account's tokens replaced,
+   * a guest's seat attached, a deleted account's seat) leave it: they watch on, no longer count
+   * as the player there, and are told (a player's device then asks for its seat again).
+   */
+  private unseat(live: Live): void {
+    const id = live.row.id;
+    for (const [peer, { side, hash }] of live.seated) {
+      if (tokenAt(live.row, side) === hash) continue;
+      live.seated.delete(peer);
+      this.attendance.left(id, peer);
+      peer.send(
+        encode({
+          t: 'error',
+          game: id,
+          code: 'seat/token',
+          message: 'this token holds no seat in this game now',
+        }),
+      );
+    }
   }
 
   private broadcast(live: Live, text: string): void {
@@ -1105,6 +1134,7 @@ export class Hub {
       pos,
       moves: [...moves],
       watchers: new Set(),
+      seated: new Map(),
       tail: Promise.resolve(),
       busy: 0,
       touched: Date.now(),

@@ -172,8 +172,19 @@ describe.each(BACKENDS)('seat tokens on %s', (backend) => {
       };
       expect(stolen.playing).toBe(playing.token);
       expect(await watchWith(server, waiting.game.id, stolen.waiting)).toBe('defenders');
+      // A connection of the attacker's holds the seat (the player shows as there).
+      const sitting = await connect(server, clients);
+      sitting.send({ t: 'watch', game: playing.game.id, token: stolen.playing });
+      expect((await sitting.next('state', (m) => m.game.id === playing.game.id)).you).toBe('attackers');
 
       await end(base, own, ending);
+
+      // It is unseated and told: the seat shows nobody there.
+      await sitting.next('error', (m) => m.game === playing.game.id && m.code === 'seat/token');
+      const spectator = await connect(server, clients);
+      spectator.send({ t: 'watch', game: playing.game.id });
+      const seen = await spectator.next('state', (m) => m.game.id === playing.game.id);
+      expect(seen.presence?.attackers.connected).toBe(false);
 
       const attacker = await connect(server, clients);
       const attempts: [string, string, Record<string, unknown>][] = [
@@ -509,6 +520,8 @@ describe.skipIf(!BACKENDS.includes('postgres'))('seat tokens in two processes on
     attacker.send({ t: 'watch', game: game.game.id, token: game.token });
     expect((await attacker.next('state', (m) => m.game.id === game.game.id)).you).toBe('attackers');
     await end(one.url, own, 'a password change');
+    // The other process hears of the change: the connection there is unseated, and told.
+    await attacker.next('error', (m) => m.game === game.game.id && m.code === 'seat/token');
     expect(
       await refused(attacker, { t: 'move', game: game.game.id, token: game.token, ply: 0, move: 'd2-c2' }),
     ).toBe('seat/token');
