@@ -502,6 +502,18 @@ describe('a game’s session', () => {
     ]);
   });
 
+  it('asks for the seat again when the server says unasked that its token holds it no more', async () => {
+    const { world, seats, session } = setupRenewing(() =>
+      Promise.resolve({ token: NEW_TOKEN, side: 'attackers' }),
+    );
+    world.socket.receive({ t: 'state', game: gameView([]), you: 'attackers', presence: PRESENT });
+    world.socket.receive({ t: 'error', game: ID, code: 'seat/token', message: 'no seat now' });
+    await settled();
+    expect(seats.get(ID)?.token).toBe(NEW_TOKEN);
+    expect(world.socket.sent.at(-1)).toEqual({ t: 'watch', game: ID, from: 0, token: NEW_TOKEN, re: 2 });
+    expect(session.snapshot().state.refused).toBeUndefined();
+  });
+
   it('forgets the seat as before when it cannot be asked for again (signed out)', async () => {
     const { world, seats, session } = setupRenewing(() => Promise.resolve(undefined));
     world.socket.receive({ t: 'error', re: 1, game: ID, code: 'seat/token', message: 'no seat' });
