@@ -457,7 +457,7 @@ export class Hub {
   // -------------------------------------------------------------------------------------------
   // Accounts: their seats and tokens
   //
-  // An account's seat token is one of its game (game.ts playToken: the server's secret, the
+  // An account's seat token is one of each game (game.ts playToken: the server's secret, the
   // account, the game and the account's seat key), so that a token read once acts in one game
   // only. Replacing the key (a password change, signing out everywhere: store/accounts.ts) ends
   // every token given before: `rekeyUser` gives each game of the account the hashes of the new
@@ -485,7 +485,7 @@ export class Hub {
   /**
    * After a game was committed with `player`'s seat: the game given the hashes of the account's
    * key as it is now, and the seat's token under it, or a refusal when the session that asked
-   * has ended (or the account is gone).
+   * has ended (or the account is gone; the game stays as committed, its seat the account's).
    */
   private async granted(live: Live, player: Player): Promise<string | Refusal> {
     const held = await this.rekey(live, player.id);
@@ -507,13 +507,10 @@ export class Hub {
       const sides = SIDES.filter((side) => userAt(row, side) === userId);
       key = undefined;
       if (sides.length === 0) return undefined;
-      key = await this.store.accounts.seatKey(userId);
+      if (this.options.seatSecret !== undefined) key = await this.store.accounts.seatKey(userId);
       let next = row;
       for (const side of sides) {
-        const hash =
-          key === undefined || this.options.seatSecret === undefined
-            ? hashToken(newToken())
-            : this.accountToken(userId, row.id, key).hash;
+        const hash = key === undefined ? hashToken(newToken()) : this.accountToken(userId, row.id, key).hash;
         if (tokenAt(next, side) !== hash) next = withToken(next, side, hash);
       }
       if (next === row) return undefined;
