@@ -103,6 +103,27 @@ interface Session extends SessionRow {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * A signed-in request's account: `signedIn` reads its session again (it may have ended since the
+ * request began). A class with the check in a private field, so that the player still crosses to
+ * the store's thread as plain data, its id and name (structured clone takes own fields only).
+ */
+class SessionPlayer implements Player {
+  readonly #signedIn: () => Promise<boolean>;
+
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    signedIn: () => Promise<boolean>,
+  ) {
+    this.#signedIn = signedIn;
+  }
+
+  signedIn(): Promise<boolean> {
+    return this.#signedIn();
+  }
+}
+
 type Fields = Record<string, 'string' | 'seats'>;
 
 /** The body as an object with exactly the fields named (those in `optional` may be missing). */
@@ -221,16 +242,13 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
   /** Gives the account's games its new seat key's hashes; on failure the sweep finishes later. */
   const rekeyUser = (userId: string): Promise<void> => hub.rekeyUser(userId).catch(rekeyFailed);
 
-  /**
-   * The account of session `id`, as the hub takes it: `signedIn` reads the session again (it may
-   * have ended since the request began).
-   */
-  const playerOf = (userId: string, name: string, id: string): Player => ({
-    id: userId,
-    name,
-    signedIn: async () =>
-      (await store.accounts.session(id, Date.now(), SESSION_IDLE_MS, Infinity)) !== undefined,
-  });
+  /** The account of session `id`, as the hub takes it. */
+  const playerOf = (userId: string, name: string, id: string): Player =>
+    new SessionPlayer(
+      userId,
+      name,
+      async () => (await store.accounts.session(id, Date.now(), SESSION_IDLE_MS, Infinity)) !== undefined,
+    );
 
   // Every state-changing request under /api/: from this site only, and with a session, with
   // its CSRF token.
