@@ -3,7 +3,8 @@
 // player changes the password (the other sessions end, and with them the account's seat tokens).
 // Back on the first device, signed in again with the new password, the game this browser still
 // holds the old token for opens with the player's seat (the page asks the server for the new
-// token when the old one is refused) and the player moves.
+// token when the old one is refused) and the player moves. And two accounts' rematch: each seat's
+// token is one of its game, so each player's page asks for its seat in the new game and plays.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, signUp } from './accounts.js';
@@ -105,5 +106,42 @@ describe('a seat token replaced on another device', () => {
     );
 
     for (const page of [laptop, guest, phone]) expect(errorsOf(page)).toEqual([]);
+  });
+
+  it("takes two accounts to their rematch, each playing its seat with the new game's token", async () => {
+    const ann = await open();
+    await signUp(ann, 'Ann_R', 'ann password');
+    const bob = await open();
+    await signUp(bob, 'Bob_R', 'bob password');
+    await ann.evaluate(() => (location.hash = '#/'));
+    await ann.getByRole('button', { name: 'Options: Play online' }).click();
+    await ann.locator('input[name="online-side"][value="attackers"]').check();
+    await ann.locator('input[name="time"][value="none"]').check();
+    await ann.getByRole('button', { name: 'Play online', exact: true }).click();
+    const link = await ann.getByTestId('online-link').inputValue();
+    const firstId = link.split('/').pop()!;
+    await bob.goto(link);
+    await waitForStatus(ann, 'Your move');
+    await square(ann, 'b4').click();
+    await square(ann, 'b2').click();
+    await waitForStatus(bob, 'Your move');
+    await bob.getByRole('button', { name: 'Resign' }).click();
+    await bob.getByRole('group', { name: 'Resign the game?' }).getByRole('button', { name: 'Yes' }).click();
+    await ann.getByRole('button', { name: 'Offer a rematch' }).click();
+    await bob.getByRole('button', { name: 'Accept the rematch' }).click();
+    for (const page of [ann, bob])
+      await page.waitForFunction(
+        (id) => /^#\/online\/[A-Za-z0-9]{10}$/.test(location.hash) && !location.hash.endsWith(id),
+        firstId,
+      );
+    const rematchId = (await bob.evaluate(() => location.hash)).split('/').pop()!;
+    // The sides swap: Bob opens the rematch as the attackers, with a token of that game.
+    await waitForStatus(bob, 'Your move');
+    await waitForStatus(ann, 'Waiting for Bob_R to move');
+    expect(await heldToken(bob, rematchId)).not.toBe(await heldToken(bob, firstId));
+    await square(bob, 'b4').click();
+    await square(bob, 'b2').click();
+    await waitForStatus(ann, 'Your move');
+    for (const page of [ann, bob]) expect(errorsOf(page)).toEqual([]);
   });
 });
