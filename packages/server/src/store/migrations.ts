@@ -309,36 +309,29 @@ const migrations: Record<string, Migration> = {
  * the hash of its token there (game.ts playToken as of 0005, written out here so that this
  * migration stays what it was whatever the code becomes). A seat whose account is gone gets a
  * hash no token has. Each rewritten game's version moves on, so that a copy of it held by a
- * process of before the upgrade is stale and read again. Run again, it writes the same hashes.
+ * process of before the upgrade is stale and read again. The games are read a page at a time and
+ * written 150 to a statement (5 parameters each: under SQLite's oldest limit of 999).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function rekeyGames(db: Kysely<any>): Promise<void> {
+  const newKey = (): string => randomBytes(32).toString('base64url');
   const users = (await db.selectFrom('users').select(['id', 'seat_key']).execute()) as {
     id: string;
     seat_key: string | null;
   }[];
-  const keys = new Map<string, string>();
-  for (const user of users) {
-    const key = user.seat_key ?? randomBytes(32).toString('base64url');
-    if (user.seat_key === null)
-      await db.updateTable('users').set({ seat_key: key }).where('id', '=', user.id).execute();
-    keys.set(user.id, key);
+  const keys = new Map(users.map((u) => [u.id, u.seat_key ?? newKey()]));
+  const keyless = users.filter((u) => u.seat_key === null).map((u) => u.id);
+  for (let i = 0; i < keyless.length; i += 300) {
+    const ids = keyless.slice(i, i + 300);
+    const cases = sql.join(
+      ids.map((id) => sql`when ${id} then ${keys.get(id)}`),
+      sql` `,
+    );
+    await sql`update users set seat_key = case id ${cases} end where id in (${sql.join(ids)})`.execute(db);
   }
-  const games = (await db
-    .selectFrom('games')
-    .select(['id', 'attackers_user', 'defenders_user', 'attackers_token', 'defenders_token'])
-    .where((eb) => eb.or([eb('attackers_user', 'is not', null), eb('defenders_user', 'is not', null)]))
-    .execute()) as {
-    id: string;
-    attackers_user: string | null;
-    defenders_user: string | null;
-    attackers_token: string | null;
-    defenders_token: string | null;
-  }[];
-  if (games.length === 0) return;
   await db
     .insertInto('secrets')
-    .values({ name: 'seat', value: randomBytes(32).toString('base64url') })
+    .values({ name: 'seat', value: newKey() })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   const { value: secret } = (await db
@@ -359,23 +352,31 @@ async function rekeyGames(db: Kysely<any>): Promise<void> {
             .toString('base64url');
     return createHash('sha256').update(token).digest('hex');
   };
-  // 150 games a statement: 5 parameters each, under SQLite's oldest limit of 999.
-  for (let i = 0; i < games.length; i += 150) {
-    const chunk = games.slice(i, i + 150);
-    const cases = (column: 'attackers' | 'defenders') =>
-      sql.join(
-        chunk.map((g) => {
-          const user = column === 'attackers' ? g.attackers_user : g.defenders_user;
-          const old = column === 'attackers' ? g.attackers_token : g.defenders_token;
-          return sql`when ${g.id} then ${hash(user, g.id, old)}`;
-        }),
-        sql` `,
-      );
-    await sql`update games set
-        attackers_token = case id ${cases('attackers')} end,
-        defenders_token = case id ${cases('defenders')} end,
-        version = version + 1
-      where id in (${sql.join(chunk.map((g) => g.id))})`.execute(db);
+  type Seats = Record<`${'attackers' | 'defenders'}_${'user' | 'token'}`, string | null> & { id: string };
+  for (let after = ''; ;) {
+    const page = (await db
+      .selectFrom('games')
+      .select(['id', 'attackers_user', 'defenders_user', 'attackers_token', 'defenders_token'])
+      .where('id', '>', after)
+      .where((eb) => eb.or([eb('attackers_user', 'is not', null), eb('defenders_user', 'is not', null)]))
+      .orderBy('id')
+      .limit(1500)
+      .execute()) as Seats[];
+    if (page.length === 0) return;
+    for (let i = 0; i < page.length; i += 150) {
+      const chunk = page.slice(i, i + 150);
+      const cases = (side: 'attackers' | 'defenders') =>
+        sql.join(
+          chunk.map((g) => sql`when ${g.id} then ${hash(g[`${side}_user`], g.id, g[`${side}_token`])}`),
+          sql` `,
+        );
+      await sql`update games set
+          attackers_token = case id ${cases('attackers')} end,
+          defenders_token = case id ${cases('defenders')} end,
+          version = version + 1
+        where id in (${sql.join(chunk.map((g) => g.id))})`.execute(db);
+    }
+    after = page.at(-1)!.id;
   }
 }
 

@@ -16,7 +16,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, nameKey } from '../../src/accounts/passwords.js';
-import { newGameRow } from '../../src/game.js';
+import { newGameRow, playToken } from '../../src/game.js';
 import type { ErrorBody, ErrorCode, SeatGrant, SeatKey, ServerMessage } from '../../src/protocol.js';
 import { migrateTo, migrateToLatest } from '../../src/store/migrations.js';
 import { gameToDb, type Database } from '../../src/store/schema.js';
@@ -376,10 +376,11 @@ describe.each(BACKENDS)('seat tokens across an upgrade on %s', (backend) => {
     const userId = '0b7c0c1e-7d0e-4a57-9b4e-6d8f4b1d2c3a';
     const name = 'Oldtimer';
     const guestToken = 'guestTokenOfTheOldGame';
-    const ids = ['OldGameAAA', 'OldGameBBB'];
+    // A game being played against a guest, and more waiting than one statement of the rewrite takes.
+    const ids = Array.from({ length: 160 }, (_, i) => `OldGame${String(i).padStart(3, '0')}`);
     let server: ServerProcess | undefined;
     try {
-      // The database as 0003 left it: an account, the seat secret, two games with its one token.
+      // The database as 0003 left it: an account, the seat secret, its games with its one token.
       await withDb(database.setup, async (db) => {
         await migrateTo(db, '0003-players');
         await db.insertInto('secrets').values({ name: 'seat', value: secret }).execute();
@@ -395,7 +396,7 @@ describe.each(BACKENDS)('seat tokens across an upgrade on %s', (backend) => {
             updated_at: 1,
           })
           .execute();
-        for (const id of ids)
+        for (const [i, id] of ids.entries())
           await db
             .insertInto('games')
             .values(
@@ -408,44 +409,50 @@ describe.each(BACKENDS)('seat tokens across an upgrade on %s', (backend) => {
                   timeKind: 'none',
                   timeBaseMs: 0,
                   timeIncrementMs: 0,
-                  status: 'playing',
-                  createdAt: 1,
+                  status: i === 0 ? 'playing' : 'waiting',
+                  createdAt: Date.now(),
                   attackersName: name,
                   attackersUser: userId,
                   attackersToken: sha256(oldToken(secret, userId)),
-                  defendersName: 'Guest',
-                  defendersToken: sha256(guestToken),
+                  ...(i === 0 ? { defendersName: 'Guest', defendersToken: sha256(guestToken) } : {}),
                 }),
               ),
             )
             .execute();
       });
       // Upgraded (by this test, to read what it wrote; the server finds nothing left to do).
-      const hashes = await withDb(database.setup, async (db) => {
+      const { hashes, key } = await withDb(database.setup, async (db) => {
         await migrateToLatest(db);
         const rows = await db
           .selectFrom('games')
           .select(['id', 'attackers_token', 'defenders_token', 'version'])
           .orderBy('id')
           .execute();
-        return rows;
+        const user = await db.selectFrom('users').select('seat_key').executeTakeFirstOrThrow();
+        return { hashes: rows, key: user.seat_key! };
       });
-      expect(hashes.map((r) => r.defenders_token)).toEqual([sha256(guestToken), sha256(guestToken)]);
-      expect(hashes.map((r) => r.version)).toEqual([2, 2]);
+      // Each game holds the hash of the account's token of that game; the guest's seat is as it was.
+      expect(hashes.map((r) => r.attackers_token)).toEqual(
+        ids.map((id) => sha256(playToken(secret, userId, id, key))),
+      );
+      expect(hashes.map((r) => r.defenders_token)).toEqual(
+        ids.map((_, i) => (i === 0 ? sha256(guestToken) : null)),
+      );
+      expect(hashes.every((r) => r.version === 2)).toBe(true);
 
       server = await startServer(database.setup);
       const client = await connect(server, clients);
-      for (const id of ids) {
+      for (const id of ids.slice(0, 2)) {
         expect(await watchWith(server, id, oldToken(secret, userId))).toBe('seat/token');
-        expect(await refused(client, { t: 'resign', game: id, token: oldToken(secret, userId) })).toBe(
+        expect(await refused(client, { t: 'abort', game: id, token: oldToken(secret, userId) })).toBe(
           'seat/token',
         );
-        expect(await watchWith(server, id, guestToken)).toBe('defenders');
       }
+      expect(await watchWith(server, ids[0]!, guestToken)).toBe('defenders');
       const session = await signIn(server.url, name, PASSWORD);
-      const tokens = await Promise.all(ids.map((id) => seatToken(server!.url, session, id)));
+      const tokens = await Promise.all(ids.slice(0, 2).map((id) => seatToken(server!.url, session, id)));
       // The tokens the migration wrote are the server's own: each game's, and they act.
-      expect(tokens.map(sha256)).toEqual(hashes.map((r) => r.attackers_token));
+      expect(tokens.map(sha256)).toEqual(hashes.slice(0, 2).map((r) => r.attackers_token));
       expect(tokens[0]).not.toBe(tokens[1]);
       expect(await watchWith(server, ids[0]!, tokens[0]!)).toBe('attackers');
       expect(await plays(server, ids[0]!, tokens[0]!, 0, 'd2-c2')).toBe('d2-c2');
