@@ -89,6 +89,8 @@ describe('a seat token replaced on another device', () => {
     await laptop.getByTestId('nav-sign-in').waitFor();
     await signIn(laptop, 'Eithne', 'second password');
     expect(await heldToken(laptop, id)).toBe(before);
+    // The link opened afresh: the old token may be refused before the page knows who is signed in.
+    await laptop.goto('about:blank');
     await laptop.goto(link);
     await waitForStatus(laptop, 'Your move');
     expect(await laptop.getByTestId('watching').count()).toBe(0);

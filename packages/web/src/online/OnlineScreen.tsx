@@ -105,7 +105,8 @@ function AccountSeat(props: ScreenProps & { readonly id: string }) {
  */
 async function renewSeat(id: string): Promise<{ token: string; side: Side } | undefined> {
   const account = pageAccount();
-  if (!account.snapshot().user) return undefined;
+  // (Opened with the page, the token may be refused before the page knows who is signed in.)
+  if (!(await account.load()).user) return undefined;
   const answer = await pageAccountApi().seat(id);
   if (!answer.ok) {
     if (answer.code === 'auth/required') account.signedOut();
