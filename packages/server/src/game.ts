@@ -38,13 +38,20 @@ export const newToken = (): string => randomBytes(16).toString('base64url');
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /**
- * The seat token of an account (issue 15): the same for every seat the account holds, derived
- * from the server's secret (Store.secret) and the account's id, so that the account's player
- * gets it again on any device once signed in (GET /api/games/:id/seat). Like a guest's token it
- * is 22 base64url characters and only its hash is stored with the game.
+ * The seat token of an account in one game: derived from the server's secret (Store.secret), the
+ * account's id, the game's id and the account's seat key (users.seat_key), so that the account's
+ * player gets it again on any device once signed in (GET /api/games/:id/seat), while a token read
+ * once acts in that one game only, and only until the seat key is replaced (a password change,
+ * signing out everywhere: Hub.rekeyUser gives every game of the account the new token's hash).
+ * Like a guest's token it is 22 base64url characters and only its hash is stored with the game.
+ * (None of the parts holds a colon: an id is a UUID, a game id letters and digits, a key base64url.)
  */
-export const playToken = (secret: string, userId: string): string =>
-  createHmac('sha256', secret).update(`seat:${userId}`).digest().subarray(0, 16).toString('base64url');
+export const playToken = (secret: string, userId: string, gameId: string, seatKey: string): string =>
+  createHmac('sha256', secret)
+    .update(`seat:${userId}:${gameId}:${seatKey}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
 
 /**
  * A new game's row: nobody has moved, no clock runs, nothing is offered, both seats free, casual

@@ -16,6 +16,7 @@ import {
   playMoveRecord,
   positionFromOtn,
   recordFromGame,
+  SIDES,
   type Position,
   type RecordTag,
   type Ruleset,
@@ -81,6 +82,8 @@ interface Live {
   readonly pos: Position;
   readonly moves: string[];
   readonly watchers: Set<Peer>;
+  /** The watchers seated with a seat's token: its side and hash, to unseat them when it changes. */
+  readonly seated: Map<Peer, { readonly side: Side; readonly hash: string }>;
   tail: Promise<unknown>;
   busy: number;
   touched: number;
@@ -97,8 +100,8 @@ export interface HubOptions {
   /** How often games waiting or unstarted for too long are looked for (default a minute). */
   readonly expirySweepMs?: number;
   /**
-   * The server's secret for accounts' seat tokens (game.ts playToken; main.ts reads it with
-   * Store.secret). Without it, accounts cannot take seats.
+   * The server's secret for accounts' seat tokens (game.ts playToken, with each account's seat
+   * key; main.ts reads it with Store.secret). Without it, accounts cannot take seats.
    */
   readonly seatSecret?: string;
   /**
@@ -118,7 +121,22 @@ export interface HubOptions {
 export interface Player {
   readonly id: string;
   readonly name: string;
+  /**
+   * Whether the session asking for the account still signs it in, read again (accounts/
+   * routes.ts): a seat's token is given only to a session that outlived the game's commit.
+   * Absent: no session asks (a tournament's pairing), and no token is given.
+   */
+  readonly signedIn?: () => Promise<boolean>;
 }
+
+/** A seat's token and what the game keeps of it. */
+interface SeatToken {
+  readonly token: string;
+  readonly hash: string;
+}
+
+/** The account's seats of a game, after the game was given the hashes of its current key's tokens. */
+type Rekeyed = { readonly key: string | undefined } | Refusal;
 
 /** A tournament's game, paired by the server (tournaments.ts). */
 export interface PairedGame {
@@ -275,14 +293,16 @@ export class Hub {
       }
     } else if (request.ratingRange != null)
       return refusal('create/rated', 'a rating range is for rated games only');
-    const seat = this.seatFor(player);
-    if (!('hash' in seat)) return seat;
+    const key = player ? await this.seatKey(player.id) : undefined;
+    if (typeof key === 'object') return key;
     const name = player ? player.name : request.name;
-    const { token, hash } = seat;
     const now = Date.now();
     for (let attempt = 0; attempt < 3; attempt++) {
+      const id = newGameId();
+      const { token, hash } =
+        player && key !== undefined ? this.accountToken(player.id, id, key) : guestToken();
       const row = newGameRow({
-        id: newGameId(),
+        id,
         rules: makeRules(rules),
         rulesId,
         rulesName: rules.name,
@@ -299,7 +319,9 @@ export class Hub {
       const live = this.adopt(row, rules, []);
       if (!live) return refusal('server/error', 'the game could not be set up');
       this.lobbyCache = undefined;
-      return { token, side, game: this.view(live, 0) };
+      const given = player ? await this.granted(live, player) : token;
+      if (typeof given !== 'string') return given;
+      return { token: given, side, game: this.view(live, 0) };
     }
     return refusal('server/busy', 'no free game id was found; try again');
   }
@@ -311,9 +333,10 @@ export class Hub {
   async join(id: string, name: string, player?: Player): Promise<SeatGrant | Refusal> {
     const live = await this.get(id);
     if (!live) return unknown(id);
-    const seat = this.seatFor(player);
-    if (!('hash' in seat)) return seat;
-    const { token, hash } = seat;
+    const key = player ? await this.seatKey(player.id) : undefined;
+    if (typeof key === 'object') return key;
+    const { token, hash } =
+      player && key !== undefined ? this.accountToken(player.id, id, key) : guestToken();
     let side: Side = 'attackers';
     const family = familyOf(live.row.rulesId);
     // The joiner's rating, read before the game's chain (a range is checked against it inside).
@@ -352,7 +375,9 @@ export class Hub {
     });
     if (outcome) return outcome;
     this.lobbyCache = undefined;
-    return { token, side, game: this.view(live, 0) };
+    const given = player ? await this.granted(live, player) : token;
+    if (typeof given !== 'string') return given;
+    return { token: given, side, game: this.view(live, 0) };
   }
 
   async gameView(id: string): Promise<GameView | undefined> {
@@ -462,18 +487,93 @@ export class Hub {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Accounts (issue 15)
+  // Accounts: their seats and tokens
+  //
+  // An account's seat token is one of each game (game.ts playToken: the server's secret, the
+  // account, the game and the account's seat key), so that a token read once acts in one game
+  // only. Replacing the key (a password change, signing out everywhere: store/accounts.ts) ends
+  // every token given before: `rekeyUser` gives each game of the account the hashes of the new
+  // key's tokens, in the game's chain. A seat taken while the key is replaced may be committed
+  // with the old key after that listing of the account's games: so once committed, the game is
+  // given the key of that moment (`granted`, reading it again), and its token is given only if
+  // the session that asked still signs the account in after it (one that the replacement ended
+  // gets none).
 
-  /** The token and its hash for a new seat: the account's own token, or a fresh guest's. */
-  private seatFor(player: Player | undefined): { token: string; hash: string } | Refusal {
-    if (!player) {
-      const token = newToken();
-      return { token, hash: hashToken(token) };
-    }
+  /** The account's seat key: a refusal when the server takes no account seats or it is gone. */
+  private async seatKey(userId: string): Promise<string | Refusal> {
+    if (this.options.seatSecret === undefined)
+      return refusal('server/error', 'this server takes no account seats');
+    return (await this.store.accounts.seatKey(userId)) ?? SIGNED_OUT;
+  }
+
+  /** The account's seat token in a game, under its seat key `key` (read by `seatKey`). */
+  private accountToken(userId: string, gameId: string, key: string): SeatToken {
     const secret = this.options.seatSecret;
-    if (secret === undefined) return refusal('server/error', 'this server takes no account seats');
-    const token = playToken(secret, player.id);
+    if (secret === undefined) throw new Error('this server takes no account seats');
+    const token = playToken(secret, userId, gameId, key);
     return { token, hash: hashToken(token) };
+  }
+
+  /**
+   * After a game was committed with `player`'s seat: the game given the hashes of the account's
+   * key as it is now, and the seat's token under it, or a refusal when the session that asked
+   * has ended (or the account is gone; the game stays as committed, its seat the account's).
+   */
+  private async granted(live: Live, player: Player): Promise<string | Refusal> {
+    const held = await this.rekey(live, player.id);
+    if ('code' in held) return held;
+    if (held.key === undefined || !player.signedIn || !(await player.signedIn())) return SIGNED_OUT;
+    return this.accountToken(player.id, live.row.id, held.key).token;
+  }
+
+  /**
+   * Gives the account's seats in the game the hashes of its tokens under its seat key as it is
+   * now, read in the game's chain (of two replacements under way, the later key is the one left);
+   * a seat of an account that is gone gets a hash no token has. The key the seats then hold
+   * (undefined: the account holds none there, or is gone), or the refusal of the change.
+   */
+  private async rekey(live: Live, userId: string): Promise<Rekeyed> {
+    let key: string | undefined;
+    const outcome = await this.act(live, async () => {
+      const row = live.row;
+      const sides = SIDES.filter((side) => userAt(row, side) === userId);
+      key = undefined;
+      if (sides.length === 0) return undefined;
+      if (this.options.seatSecret !== undefined) key = await this.store.accounts.seatKey(userId);
+      let next = row;
+      for (const side of sides) {
+        const hash = key === undefined ? hashToken(newToken()) : this.accountToken(userId, row.id, key).hash;
+        if (tokenAt(next, side) !== hash) next = withToken(next, side, hash);
+      }
+      if (next === row) return undefined;
+      // Not a change the players see: the time of the game's last change stays.
+      return this.commit(live, { ...next, version: row.version + 1 });
+    });
+    return outcome ?? { key };
+  }
+
+  /**
+   * The account's seat key was replaced (accounts/routes.ts): every game where it holds a seat
+   * is given the hashes of the new key's tokens, then nothing waits for the key any more (if it
+   * is still the account's). Throws if a game could not be changed: the key still waits, and the
+   * sweep of the accounts (routes.ts) tries again.
+   */
+  async rekeyUser(userId: string): Promise<void> {
+    const key = await this.store.accounts.seatKey(userId);
+    if (key === undefined) return;
+    const ids = await this.store.accounts.userGames(userId);
+    // A few games at once: their commits share the store's batches.
+    for (let i = 0; i < ids.length; i += REKEY_BATCH)
+      await Promise.all(
+        ids.slice(i, i + REKEY_BATCH).map(async (id) => {
+          const live = await this.get(id);
+          if (!live) return;
+          const held = await this.rekey(live, userId);
+          if ('code' in held)
+            throw new Error(`game ${id}: its seat tokens were not replaced: ${held.message}`);
+        }),
+      );
+    await this.store.accounts.seatsRekeyed(userId, key);
   }
 
   private rating(userId: string, family: RatingFamily): Promise<SeekRating> {
@@ -485,17 +585,22 @@ export class Hub {
   /**
    * A tournament's game between two accounts, playing from the start (its clock runs at once in
    * correspondence, as a joined game's). Made once: a second call with the same id finds it made
-   * and answers 'exists'.
+   * and answers 'exists'. No token is given: each player asks for theirs (`seat`).
    */
   async createPaired(game: PairedGame): Promise<'created' | 'exists' | Refusal> {
     await this.credited;
     const found = rulesFromRequest(game.rulesId);
     if (typeof found === 'string' || found.rulesId === null)
       return refusal('create/rules', `${game.rulesId} is not a named ruleset`);
-    const attackers = this.seatFor(game.attackers);
-    const defenders = this.seatFor(game.defenders);
-    if (!('hash' in attackers)) return attackers;
-    if (!('hash' in defenders)) return defenders;
+    if (this.options.seatSecret === undefined)
+      return refusal('server/error', 'this server takes no account seats');
+    const seated = async (player: Player): Promise<SeatToken> => {
+      const key = await this.store.accounts.seatKey(player.id);
+      // An account gone meanwhile holds a seat no token acts in: its clock decides.
+      return key === undefined ? guestToken() : this.accountToken(player.id, game.id, key);
+    };
+    const attackers = await seated(game.attackers);
+    const defenders = await seated(game.defenders);
     const now = Date.now();
     const waiting = newGameRow({
       id: game.id,
@@ -516,23 +621,36 @@ export class Hub {
     });
     const row: GameRow = { ...waiting, ...clocksAtStart(waiting, now) };
     if (!(await this.store.commit({ kind: 'create', row }))) return 'exists';
-    this.adopt(row, found.rules, []);
+    const live = this.adopt(row, found.rules, []);
     this.lobbyCache = undefined;
+    if (live) await this.rekeyAll(live);
     return 'created';
+  }
+
+  /** After a game was made with the seats of accounts: each given its key as it is now (`granted`). */
+  private async rekeyAll(live: Live): Promise<void> {
+    for (const side of SIDES) {
+      const user = userAt(live.row, side);
+      if (user === null) continue;
+      const held = await this.rekey(live, user);
+      if ('code' in held) this.log(`game ${live.row.id}: its seat tokens were not checked: ${held.message}`);
+    }
   }
 
   /**
    * A guest's seats, given by their tokens, become the account's: the seat shows the account's
-   * name and takes the account's token (the guest token no longer acts). A seat some account
-   * already holds, or a token that holds no seat, is passed over. Returns the seats attached.
+   * name and takes the account's token of the game (the guest token no longer acts). A seat some
+   * account already holds, or a token that holds no seat, is passed over. Returns the seats
+   * attached.
    */
   async attach(player: Player, seats: readonly GuestSeat[]): Promise<SeatKey[]> {
+    const key = await this.seatKey(player.id);
+    if (typeof key !== 'string') return [];
     const attached: SeatKey[] = [];
     for (const { game, token } of seats) {
       const live = await this.get(game);
       if (!live) continue;
       let side: Side | undefined;
-      let key: { token: string; hash: string } | undefined;
       const outcome = await this.act(live, () => {
         const row = live.row;
         side = seatOf(row, token);
@@ -541,9 +659,7 @@ export class Hub {
         if (user !== null) return refusal('seat/taken', 'an account holds this seat already');
         const other = side === 'attackers' ? row.defendersUser : row.attackersUser;
         if (other === player.id) return refusal('seat/own', 'the account holds the other seat');
-        const made = this.seatFor(player);
-        if (!('hash' in made)) return made;
-        key = made;
+        const made = this.accountToken(player.id, game, key);
         return this.commit(live, {
           ...row,
           ...(side === 'attackers'
@@ -553,25 +669,25 @@ export class Hub {
           updatedAt: Date.now(),
         });
       });
-      if (!outcome && side && key) attached.push({ game, side, token: key.token });
+      if (outcome || !side) continue;
+      const given = await this.granted(live, player);
+      if (typeof given === 'string') attached.push({ game, side, token: given });
     }
     if (attached.length > 0) this.lobbyCache = undefined;
     return attached;
   }
 
-  /** The seat an account holds in a game, with its token (for another device), if any. */
-  async seat(player: Player, id: string): Promise<SeatKey | undefined> {
+  /**
+   * The seat an account holds in a game, with its token (for another device), if any. The game
+   * is given the hashes of the account's key as it is now first (`granted`): the token given acts.
+   */
+  async seat(player: Player, id: string): Promise<SeatKey | Refusal | undefined> {
     const live = await this.get(id);
-    if (!live) return undefined;
-    const side: Side | undefined =
-      live.row.attackersUser === player.id
-        ? 'attackers'
-        : live.row.defendersUser === player.id
-          ? 'defenders'
-          : undefined;
-    const made = this.seatFor(player);
-    if (!side || !('hash' in made)) return undefined;
-    return { game: id, side, token: made.token };
+    if (!live || !sideOf(live.row, player.id)) return undefined;
+    const given = await this.granted(live, player);
+    if (typeof given !== 'string') return given;
+    const side = sideOf(live.row, player.id);
+    return side && { game: id, side, token: given };
   }
 
   /**
@@ -629,6 +745,7 @@ export class Hub {
       const seat = seatOf(live.row, token);
       if (!seat) return refusal('seat/token', 'this token holds no seat in this game');
       you = seat;
+      live.seated.set(peer, { side: seat, hash: hashToken(token) });
     }
     live.watchers.add(peer);
     peer.watching.add(id);
@@ -644,12 +761,14 @@ export class Hub {
   unwatch(peer: Peer, id: string): void {
     peer.watching.delete(id);
     this.games.get(id)?.watchers.delete(peer);
+    this.games.get(id)?.seated.delete(peer);
     this.attendance.left(id, peer);
   }
 
   disconnect(peer: Peer): void {
     for (const id of peer.watching) {
       this.games.get(id)?.watchers.delete(peer);
+      this.games.get(id)?.seated.delete(peer);
       this.attendance.left(id, peer);
     }
     peer.watching.clear();
@@ -849,20 +968,22 @@ export class Hub {
     }
     if (act === 'offer' && !theirs)
       return this.commit(live, { ...row, rematchOffer: side, version: row.version + 1, updatedAt: now });
-    // Accepted: the same rules and time, the sides swapped, both seats taken by the same tokens.
+    // Accepted: the same rules and time, the sides swapped, both seats taken by the same players:
+    // a guest with the same token, an account with its token of the new game.
+    const id = newGameId();
     const fresh: GameRow = {
       ...row,
-      id: newGameId(),
+      id,
       status: 'playing',
       winner: null,
       reason: null,
       ply: 0,
       version: 1,
       attackersName: row.defendersName,
-      attackersToken: row.defendersToken,
+      attackersToken: await this.rematchToken(row, 'defenders', id),
       attackersUser: row.defendersUser,
       defendersName: row.attackersName,
-      defendersToken: row.attackersToken,
+      defendersToken: await this.rematchToken(row, 'attackers', id),
       defendersUser: row.attackersUser,
       // A rematch is a game of its own: no seek's range, and no tournament's.
       ratingMin: null,
@@ -884,9 +1005,23 @@ export class Hub {
     };
     if (!(await this.store.commit({ kind: 'rematch', expectVersion: row.version, from, row: started })))
       return STALE;
-    this.adopt(started, live.rules, []);
+    const next = this.adopt(started, live.rules, []);
     this.applied(live, from);
+    if (next) await this.rekeyAll(next);
     return undefined;
+  }
+
+  /**
+   * The hash a seat of `row` takes in its rematch `id`: a guest's token is the same, an
+   * account's is its token of the rematch (no token of one game acts in another).
+   */
+  private async rematchToken(row: GameRow, side: Side, id: string): Promise<string | null> {
+    const user = userAt(row, side);
+    if (user === null) return tokenAt(row, side);
+    const key = await this.store.accounts.seatKey(user);
+    return key === undefined || this.options.seatSecret === undefined
+      ? guestToken().hash
+      : this.accountToken(user, id, key).hash;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -930,6 +1065,8 @@ export class Hub {
     if (!over(prev) && over(next) && this.options.onEnd) this.options.onEnd(next);
     if (prev.status !== next.status || move?.ply === 1) this.lobbyCache = undefined;
     this.arm(live);
+    if (prev.attackersToken !== next.attackersToken || prev.defendersToken !== next.defendersToken)
+      this.unseat(live);
     if (live.watchers.size === 0) return;
     // A claim becomes possible with the first move, and impossible at the end.
     const claimChanged = prev.status !== next.status || (prev.ply === 0 && next.ply > 0);
@@ -942,6 +1079,28 @@ export class Hub {
     if (!move || headerChanged(prev, next))
       this.broadcast(live, encode({ t: 'update', game: headerOf(next, turn, now) }));
     if (claimChanged) this.attendance.tell(next.id);
+  }
+
+  /**
+   * The watchers seated with a token that holds its seat no more (an account's tokens replaced,
+   * a guest's seat attached, a deleted account's seat) leave it: they watch on, no longer count
+   * as the player there, and are told (a player's device then asks for its seat again).
+   */
+  private unseat(live: Live): void {
+    const id = live.row.id;
+    for (const [peer, { side, hash }] of live.seated) {
+      if (tokenAt(live.row, side) === hash) continue;
+      live.seated.delete(peer);
+      this.attendance.left(id, peer);
+      peer.send(
+        encode({
+          t: 'error',
+          game: id,
+          code: 'seat/token',
+          message: 'this token holds no seat in this game now',
+        }),
+      );
+    }
   }
 
   private broadcast(live: Live, text: string): void {
@@ -1006,6 +1165,7 @@ export class Hub {
       pos,
       moves: [...moves],
       watchers: new Set(),
+      seated: new Map(),
       tail: Promise.resolve(),
       busy: 0,
       touched: Date.now(),
@@ -1101,6 +1261,34 @@ export class Hub {
 }
 
 const unknown = (id: string): Refusal => refusal('game/unknown', `there is no game ${id}`);
+
+/** Games given their new seat tokens at once by `rekeyUser`. */
+const REKEY_BATCH = 16;
+
+/** A request's session ended while its seat was taken (or the account is gone). */
+const SIGNED_OUT = refusal(
+  'auth/required',
+  'the account signed out everywhere or changed its password meanwhile: sign in again',
+);
+
+/** A guest's new seat: a fresh random token. */
+function guestToken(): SeatToken {
+  const token = newToken();
+  return { token, hash: hashToken(token) };
+}
+
+const userAt = (row: GameRow, side: Side): string | null =>
+  side === 'attackers' ? row.attackersUser : row.defendersUser;
+
+const tokenAt = (row: GameRow, side: Side): string | null =>
+  side === 'attackers' ? row.attackersToken : row.defendersToken;
+
+const withToken = (row: GameRow, side: Side, hash: string): GameRow =>
+  side === 'attackers' ? { ...row, attackersToken: hash } : { ...row, defendersToken: hash };
+
+/** The seat the account holds in the game, if any. */
+const sideOf = (row: GameRow, userId: string): Side | undefined =>
+  SIDES.find((side) => userAt(row, side) === userId);
 
 function notPlaying(row: GameRow): Refusal {
   if (row.status === 'waiting')

@@ -18,7 +18,7 @@
  *     POST /api/account/password PasswordRequest -> 204            (other sessions revoked)
  *     POST /api/account/delete   DeleteRequest   -> 204            (games kept, renamed)
  *     POST /api/account/seats    AttachRequest   -> 200 AttachResult  (a guest's seats attached)
- *     GET  /api/games/:id/seat                   -> 200 SeatKey    (my seat's token, any device)
+ *     GET  /api/games/:id/seat                   -> 200 SeatKey    (my seat's token of this game)
  *     GET  /api/me/games                         -> 200 MyGames
  *     GET  /api/players/:name                    -> 200 PlayerView
  *     GET  /api/leaderboard/:family              -> 200 Leaderboard
@@ -94,8 +94,10 @@ export interface AttachRequest {
 }
 
 /**
- * The seats attached: for each, the game, the side and the seat's new token (an account's seat
- * has a token the server can give again on any device; the guest token no longer acts).
+ * The seats attached: for each, the game, the side and the seat's new token (the guest token no
+ * longer acts). An account's token is one of each game: the server gives it again on any device
+ * signed in to the account (GET /api/games/:id/seat), and a password change or signing out
+ * everywhere replaces it (the old one acts no more; the app asks again when it is refused).
  */
 export interface AttachResult {
   readonly seats: readonly SeatKey[];

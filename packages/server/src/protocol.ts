@@ -371,6 +371,10 @@ export const ERROR_CODES = [
   'game/over',
   'game/waiting',
   'game/watch-limit',
+  /**
+   * The token holds no seat in this game; also sent unasked (no `re`) to a connection seated
+   * with a token that has stopped holding its seat (an account's tokens replaced, a seat attached).
+   */
   'seat/token',
   'seat/taken',
   'move/stale',

@@ -81,8 +81,8 @@ describe.each(BACKENDS)('accounts and games on %s', (backend) => {
     expect(first).toMatchObject({ game: created.game.id, side: 'attackers' });
     expect(second).toMatchObject({ game: waiting.game.id, side: 'defenders' });
     expect(first.token).not.toBe(created.token);
-    // One token per account, for all its seats.
-    expect(second.token).toBe(first.token);
+    // A token of each game: the one of one game acts in no other.
+    expect(second.token).not.toBe(first.token);
 
     const view = await fetchGame(base, created.game.id);
     expect(view.seats.attackers).toMatchObject({ name, player: name });

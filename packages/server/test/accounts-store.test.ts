@@ -2,7 +2,8 @@
  * The accounts' storage (store/accounts.ts) on both databases, through the store as the server
  * opens it (on SQLite, in its worker thread: every answer crosses as plain data): names unique
  * whatever their case, sessions (idle expiry, their last use written at most once a minute,
- * revoked one or all), and a deleted account (sessions and ratings gone, tournament entries
+ * revoked one or all), the seat key (replaced with the sessions' end, and waiting for the games
+ * until they hold it), and a deleted account (sessions and ratings gone, tournament entries
  * renamed, games left to the hub).
  */
 
@@ -109,6 +110,41 @@ describe.each(BACKENDS)('the accounts store on %s', (backend) => {
     expect(await live('d')).toBe(false);
     expect(await store.accounts.revokeSessions('u1')).toBe(1);
     expect(await live('c')).toBe(false);
+  });
+
+  it('replaces the seat key with the end of the sessions, and a key replaced again meanwhile stays waiting', async () => {
+    await store.accounts.signUp(user('u1', 'Medb'));
+    await store.accounts.signUp(user('u2', 'Ailill'));
+    const first = await store.accounts.seatKey('u1');
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await store.accounts.seatKey('u2')).not.toBe(first);
+    expect(await store.accounts.seatKey('nobody')).toBeUndefined();
+    for (const id of ['a', 'b', 'c'])
+      await store.accounts.createSession({ id, userId: 'u1', csrf: id, createdAt: 1000 });
+    const live = async (id: string) => (await store.accounts.session(id, 6000, IDLE, 60_000)) !== undefined;
+    // A rehash of the same password keeps the key.
+    await store.accounts.setPassword('u1', 'scrypt$rehashed', 1500);
+    expect(await store.accounts.seatKey('u1')).toBe(first);
+    expect(await store.accounts.rekeysDue(Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
+
+    // A new password: a new key, waiting since then; every session but the one that changed it ends.
+    await store.accounts.changePassword('u1', 'scrypt$new', 2000, 'a');
+    const second = await store.accounts.seatKey('u1');
+    expect(second).not.toBe(first);
+    expect([await live('a'), await live('b'), await live('c')]).toEqual([true, false, false]);
+    expect(await store.accounts.rekeysDue(2000, 10)).toEqual([]);
+    expect(await store.accounts.rekeysDue(2001, 10)).toEqual(['u1']);
+    // Signing out everywhere replaces it again before the games were given the second: the
+    // games' word that they hold the second leaves the third waiting.
+    expect(await store.accounts.signOutEverywhere('u1', 3000)).toBe(1);
+    const third = await store.accounts.seatKey('u1');
+    expect(third).not.toBe(second);
+    expect(await live('a')).toBe(false);
+    await store.accounts.seatsRekeyed('u1', second!);
+    expect(await store.accounts.rekeysDue(Number.MAX_SAFE_INTEGER, 10)).toEqual(['u1']);
+    await store.accounts.seatsRekeyed('u1', third!);
+    expect(await store.accounts.rekeysDue(Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
+    expect(await store.accounts.seatKey('u2')).not.toBe(third);
   });
 
   it("deletes an account: its sessions and ratings go, its tournament entries show DELETED_NAME, others' stay", async () => {

@@ -94,7 +94,7 @@ describe('guest seats', () => {
 });
 
 describe('signing out', () => {
-  it('forgets the seats holding the account’s token, and keeps the others', async () => {
+  it('forgets the seats of the account’s games and those it was given the account’s token for, and keeps the others', async () => {
     const memory = new Map<string, string>();
     const store = createSeatStore({
       getItem: (k) => memory.get(k) ?? null,
@@ -102,8 +102,8 @@ describe('signing out', () => {
     });
     store.save(seat('Aaaaaaaa01', T1, 1));
     store.save(seat('Aaaaaaaa02', T2, 2));
-    // A finished game of the account's: the same token.
-    store.save(seat('Aaaaaaaa03', T1, 3));
+    // A game of the account's that "my games" does not list, whose seat this page asked for.
+    store.save(seat('Aaaaaaaa03', T3, 3));
     const calls: string[] = [];
     const api = {
       myGames: () => {
@@ -119,6 +119,7 @@ describe('signing out', () => {
       },
     } as unknown as AccountApi;
     const session = new AccountSession(api, store, () => undefined);
+    session.accountSeat(T3);
     expect((await session.signOut(false)).ok).toBe(true);
     expect(calls).toEqual(['myGames', 'signOut']);
     expect(store.all().map((s) => s.id)).toEqual(['Aaaaaaaa02']);

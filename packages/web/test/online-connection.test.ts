@@ -10,7 +10,7 @@ import {
   parseServerMessage,
   type SocketLike,
 } from '../src/online/connection.js';
-import { GameSession } from '../src/online/session.js';
+import { GameSession, type Renew } from '../src/online/session.js';
 import { createSeatStore, type SeatStorage } from '../src/online/tokens.js';
 
 class FakeSocket implements SocketLike {
@@ -267,6 +267,22 @@ function setup(seated: 'attackers' | 'defenders' | null = 'attackers') {
   return { world, seats, session };
 }
 
+const NEW_TOKEN = 'n'.repeat(22);
+
+/** A seated session that can ask for its seat again with `renew`. */
+function setupRenewing(renew: Renew) {
+  const world = new World();
+  const seats = createSeatStore(memoryStorage());
+  seats.save({ id: ID, token: TOKEN, side: 'attackers', at: 0 });
+  const session = new GameSession(ID, world.connection(), seats, () => world.now, renew);
+  session.start();
+  world.socket.open();
+  return { world, seats, session };
+}
+
+/** Lets the promises settle (the seat asked for again answers). */
+const settled = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe('a game’s session', () => {
   it('watches the game with its seat’s token when the socket opens', () => {
     const { world } = setup();
@@ -422,6 +438,90 @@ describe('a game’s session', () => {
     world.socket.receive({ t: 'update', game: header });
     expect(session.snapshot().state.rematchStarted).toBe('ReMaTcH123');
     expect(seats.get('ReMaTcH123')).toMatchObject({ token: TOKEN, side: 'defenders' });
+  });
+
+  it('asks for the seat again when its token is refused, and sends the refused move with the new one', async () => {
+    const asked: string[] = [];
+    const { world, seats, session } = setupRenewing((id) => {
+      asked.push(id);
+      return Promise.resolve({ token: NEW_TOKEN, side: 'attackers' });
+    });
+    world.socket.receive({ t: 'state', game: gameView([]), you: 'attackers', presence: PRESENT });
+    session.move('d2-c2', 'd2-c2');
+    const moveRe = (world.socket.sent.at(-1) as { re: number }).re;
+    // The account's tokens were replaced elsewhere (a password change).
+    world.socket.receive({ t: 'error', re: moveRe, game: ID, code: 'seat/token', message: 'no seat' });
+    await settled();
+    expect(asked).toEqual([ID]);
+    expect(seats.get(ID)?.token).toBe(NEW_TOKEN);
+    expect(session.snapshot().state.refused).toBeUndefined();
+    expect(world.socket.sent.at(-1)).toMatchObject({ t: 'watch', game: ID, from: 0, token: NEW_TOKEN });
+    world.socket.receive({ t: 'state', game: gameView([]), you: 'attackers', presence: PRESENT });
+    expect(world.socket.sent.at(-1)).toMatchObject({
+      t: 'move',
+      game: ID,
+      token: NEW_TOKEN,
+      ply: 0,
+      move: 'd2-c2',
+    });
+  });
+
+  it('asks for the seat again when its watch is refused, and watches with the new token', async () => {
+    const { world, seats, session } = setupRenewing(() =>
+      Promise.resolve({ token: NEW_TOKEN, side: 'defenders' }),
+    );
+    world.socket.receive({ t: 'error', re: 1, game: ID, code: 'seat/token', message: 'no seat' });
+    await settled();
+    expect(seats.get(ID)).toMatchObject({ token: NEW_TOKEN, side: 'defenders' });
+    expect(session.seated).toBe(true);
+    expect(world.socket.sent.at(-1)).toEqual({ t: 'watch', game: ID, from: 0, token: NEW_TOKEN, re: 2 });
+    world.socket.receive({ t: 'state', game: gameView([]), you: 'defenders', presence: PRESENT });
+    expect(session.snapshot().state.you).toBe('defenders');
+    // A resignation refused with that token too is not asked for again: the refusal stands.
+    session.resign();
+    world.socket.receive({ t: 'error', re: 3, game: ID, code: 'seat/token', message: 'no seat' });
+    await settled();
+    expect(world.socket.sent.at(-1)).toMatchObject({ t: 'resign', token: NEW_TOKEN, re: 3 });
+    expect(session.snapshot().state.refused?.code).toBe('seat/token');
+  });
+
+  it('sends a refused resignation again with the seat’s new token', async () => {
+    const { world, session } = setupRenewing(() => Promise.resolve({ token: NEW_TOKEN, side: 'attackers' }));
+    world.socket.receive({
+      t: 'state',
+      game: gameView(MOVES.slice(0, 1)),
+      you: 'attackers',
+      presence: PRESENT,
+    });
+    session.resign();
+    world.socket.receive({ t: 'error', re: 2, game: ID, code: 'seat/token', message: 'no seat' });
+    await settled();
+    expect(world.socket.sent.slice(-2)).toEqual([
+      { t: 'watch', game: ID, from: 1, token: NEW_TOKEN, re: 3 },
+      { t: 'resign', game: ID, token: NEW_TOKEN, re: 4 },
+    ]);
+  });
+
+  it('asks for the seat again when the server says unasked that its token holds it no more', async () => {
+    const { world, seats, session } = setupRenewing(() =>
+      Promise.resolve({ token: NEW_TOKEN, side: 'attackers' }),
+    );
+    world.socket.receive({ t: 'state', game: gameView([]), you: 'attackers', presence: PRESENT });
+    world.socket.receive({ t: 'error', game: ID, code: 'seat/token', message: 'no seat now' });
+    await settled();
+    expect(seats.get(ID)?.token).toBe(NEW_TOKEN);
+    expect(world.socket.sent.at(-1)).toEqual({ t: 'watch', game: ID, from: 0, token: NEW_TOKEN, re: 2 });
+    expect(session.snapshot().state.refused).toBeUndefined();
+  });
+
+  it('forgets the seat as before when it cannot be asked for again (signed out)', async () => {
+    const { world, seats, session } = setupRenewing(() => Promise.resolve(undefined));
+    world.socket.receive({ t: 'error', re: 1, game: ID, code: 'seat/token', message: 'no seat' });
+    await settled();
+    expect(seats.get(ID)).toBeUndefined();
+    expect(session.seated).toBe(false);
+    expect(world.socket.sent.at(-1)).toEqual({ t: 'watch', game: ID, from: 0, re: 2 });
+    expect(session.snapshot().state.refused?.code).toBe('seat/token');
   });
 
   it('leaves the game when disposed', () => {

@@ -24,6 +24,12 @@
  * At most 2 password hashes at once (each about 50–100 ms of one of libuv's threads), 64
  * waiting; beyond, `server/busy`.
  *
+ * Seat tokens: an account's are replaced by a password change and by signing out everywhere (a
+ * new seat key, in the same transaction as the sessions' end; Hub.rekeyUser then gives every
+ * game of the account the new tokens' hashes before the answer). A key whose games were not all
+ * given its hashes (a process that died meanwhile) is seen to by a sweep: when a process starts,
+ * and every minute for a key that has waited a minute.
+ *
  * Nothing here logs a request's body, a cookie or a token.
  */
 
@@ -99,6 +105,11 @@ export const ACCOUNT_LIMITS = {
   touchMs: 60_000,
   /** Password hashes at once, and waiting. */
   hashes: { running: 2, waiting: 64 },
+  /**
+   * The sweep of seat keys waiting for their games: how often, after how long, how many
+   * accounts each time (and at the start, when any waiting is taken).
+   */
+  rekeys: { everyMs: 60_000, afterMs: 60_000, batch: 20, atStart: 1000 },
 } as const;
 
 /** What each throttle's refusal says there were too many of. */
@@ -118,6 +129,27 @@ interface Session extends SessionRow {
   readonly token: string;
   /** Its last use was written by this request: the cookie's lifetime is renewed with it. */
   readonly touched: boolean;
+}
+
+/**
+ * A signed-in request's account: `signedIn` reads its session again (it may have ended since the
+ * request began). A class with the check in a private field, so that the player still crosses to
+ * the store's thread as plain data, its id and name (structured clone takes own fields only).
+ */
+class SessionPlayer implements Player {
+  readonly #signedIn: () => Promise<boolean>;
+
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    signedIn: () => Promise<boolean>,
+  ) {
+    this.#signedIn = signedIn;
+  }
+
+  signedIn(): Promise<boolean> {
+    return this.#signedIn();
+  }
 }
 
 type Fields = Record<string, 'string' | 'seats'>;
@@ -224,6 +256,33 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
+  // Seat keys whose games were not all given their tokens' hashes: every one at the start (a
+  // process died under way), then those waiting for over a minute (a request under way in
+  // another process is given that long), each minute.
+  const { everyMs, afterMs, batch, atStart } = ACCOUNT_LIMITS.rekeys;
+  const rekeyFailed = (e: unknown): void =>
+    log(`a seat key waiting for its games: ${e instanceof Error ? e.message : String(e)}`, {
+      level: 'error',
+    });
+  const rekeyDue = async (before: number, limit: number): Promise<void> => {
+    for (const userId of await store.accounts.rekeysDue(before, limit))
+      await hub.rekeyUser(userId).catch(rekeyFailed);
+  };
+  await rekeyDue(Number.MAX_SAFE_INTEGER, atStart).catch(rekeyFailed);
+  const rekeys = setInterval(() => void rekeyDue(Date.now() - afterMs, batch).catch(rekeyFailed), everyMs);
+  rekeys.unref();
+  app.addHook('onClose', async () => clearInterval(rekeys));
+  /** Gives the account's games its new seat key's hashes; on failure the sweep finishes later. */
+  const rekeyUser = (userId: string): Promise<void> => hub.rekeyUser(userId).catch(rekeyFailed);
+
+  /** The account of session `id`, as the hub takes it. */
+  const playerOf = (userId: string, name: string, id: string): Player =>
+    new SessionPlayer(
+      userId,
+      name,
+      async () => (await store.accounts.session(id, Date.now(), SESSION_IDLE_MS, Infinity)) !== undefined,
+    );
+
   // Every request of a method that may change something, whatever its path and whether a route
   // matches it (sessions.ts says why): from this site only, and with a session, with its CSRF
   // token.
@@ -257,12 +316,12 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
     return refuse(reply, required);
   };
 
-  /** A new session for `user`: the cookie set on the reply, and the session's CSRF token. */
+  /** A new session for `user`: the cookie set on the reply; the session's id and CSRF token. */
   const startSession = async (
     request: FastifyRequest,
     reply: FastifyReply,
     userId: string,
-  ): Promise<string> => {
+  ): Promise<{ id: string; csrf: string }> => {
     // The browser's old session, if any, is replaced: it ends here.
     const old = await sessionOf(request);
     if (old) await store.accounts.revokeSession(old.id);
@@ -270,7 +329,7 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
     const csrf = newCsrfToken();
     await store.accounts.createSession({ id: sessionId(token), userId, csrf, createdAt: Date.now() });
     void reply.header('set-cookie', sessionCookie(token, secure(request)));
-    return csrf;
+    return { id: sessionId(token), csrf };
   };
 
   const limited = (until: number, kind: ThrottleKind): Limited => ({
@@ -377,8 +436,8 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
       await store.limits.give(attempt);
       return refuse(reply, { code: 'auth/name-taken', message: `the name ${name.value} is taken` });
     }
-    const csrf = await startSession(request, reply, id);
-    const player = { id, name: name.value };
+    const { id: started, csrf } = await startSession(request, reply, id);
+    const player = playerOf(id, name.value, started);
     const signedIn: SignedIn = {
       user: { id, name: name.value, createdAt: now },
       csrf,
@@ -402,8 +461,8 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
       const hash = await hashes.run(() => hashPassword(password));
       if (hash !== undefined) await store.accounts.setPassword(user.id, hash, Date.now());
     }
-    const csrf = await startSession(request, reply, user.id);
-    const player = { id: user.id, name: user.name };
+    const { id: started, csrf } = await startSession(request, reply, user.id);
+    const player = playerOf(user.id, user.name, started);
     const signedIn: SignedIn = {
       user: { id: user.id, name: user.name, createdAt: user.createdAt },
       csrf,
@@ -426,8 +485,9 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
   app.post('/api/account/signout-all', async (request, reply) => {
     const session = await sessionOf(request);
     if (!session) return signedOut(request, reply);
-    await store.accounts.revokeSessions(session.userId);
+    await store.accounts.signOutEverywhere(session.userId, Date.now());
     forget(request);
+    await rekeyUser(session.userId);
     return reply
       .header('set-cookie', sessionCookie(undefined, secure(request)))
       .code(204)
@@ -447,8 +507,8 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
     if ('code' in user) return refuse(reply, user);
     const hash = await hashes.run(() => hashPassword(password.value));
     if (hash === undefined) return refuse(reply, busy);
-    await store.accounts.setPassword(session.userId, hash, Date.now());
-    await store.accounts.revokeSessions(session.userId, session.id);
+    await store.accounts.changePassword(session.userId, hash, Date.now(), session.id);
+    await rekeyUser(session.userId);
     return reply.code(204).send();
   });
 
@@ -461,9 +521,11 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
     if (bad) return refuse(reply, bad);
     const user = await check(request, session.name, body.password as string, false);
     if ('code' in user) return refuse(reply, user);
-    // No session acts for the account from now on; then its games are forgotten (twice: a game
-    // made by a request already under way when the sessions went), and the account deleted.
-    await store.accounts.revokeSessions(session.userId);
+    // No session acts for the account from now on, nor a seat token (a new seat key: a seat
+    // taken by a request under way is refused its token, Hub.granted); then its games are
+    // forgotten (twice: a game made by a request already under way when the sessions went), and
+    // the account deleted.
+    await store.accounts.signOutEverywhere(session.userId, Date.now());
     forget(request);
     for (let pass = 0; pass < 2; pass++)
       await hub.forgetUser(session.userId, await store.accounts.userGames(session.userId));
@@ -480,7 +542,7 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
     const body = readBody(request.body, { seats: 'seats' });
     if ('code' in body) return refuse(reply, body as Refusal);
     const result: AttachResult = {
-      seats: await attach({ id: session.userId, name: session.name }, body.seats),
+      seats: await attach(playerOf(session.userId, session.name, session.id), body.seats),
     };
     return reply.send(result);
   });
@@ -491,14 +553,15 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
     const id = request.params.id;
     const none: Refusal = { code: 'seat/none', message: 'you hold no seat in this game' };
     if (!GAME_ID_RE.test(id)) return refuse(reply, none);
-    const seat = await hub.seat({ id: session.userId, name: session.name }, id);
+    const seat = await hub.seat(playerOf(session.userId, session.name, session.id), id);
+    if (seat && 'code' in seat) return refuse(reply, seat);
     return seat ? reply.send(seat) : refuse(reply, none);
   });
 
   return {
     viewer: async (request) => {
       const session = await sessionOf(request);
-      return session && { id: session.userId, name: session.name };
+      return session && playerOf(session.userId, session.name, session.id);
     },
   };
 }

@@ -5,8 +5,13 @@
  * its message only: report expected outcomes as values, not as errors of a kind.
  *
  * A session is kept by the SHA-256 of its cookie's token (`sessions.id`), never the token.
+ *
+ * An account's seat key (game.ts playToken) is made with it and replaced in the same transaction
+ * as what should end its seat tokens (a password change, signing out everywhere), with the time
+ * since which the new key waits for the games (`seat_rekey_at`, cleared by `seatsRekeyed`).
  */
 
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DELETED_NAME } from '../protocol-players.js';
 import { int, type Database } from './schema.js';
@@ -52,7 +57,24 @@ export interface AccountStore {
   /** The account named so (by nameKey), with its password's stored form. */
   userByName(nameKey: string): Promise<UserRow | undefined>;
   userById(id: string): Promise<UserRow | undefined>;
+  /** The password's stored form rewritten (the same password: its seat tokens stay). */
   setPassword(userId: string, password: string, now: number): Promise<void>;
+  /**
+   * A new password, in one transaction with a new seat key (waiting since `now`) and the end of
+   * every session of the account but `keep` (a session id).
+   */
+  changePassword(userId: string, password: string, now: number, keep: string): Promise<void>;
+  /**
+   * Signing out everywhere, in one transaction: every session of the account ends and it gets a
+   * new seat key (waiting since `now`); the number of sessions ended.
+   */
+  signOutEverywhere(userId: string, now: number): Promise<number>;
+  /** The account's seat key, or undefined when there is no such account. */
+  seatKey(userId: string): Promise<string | undefined>;
+  /** Every game of the account holds the hashes of `key`'s tokens: nothing waits, if it is still the key. */
+  seatsRekeyed(userId: string, key: string): Promise<void>;
+  /** Up to `limit` accounts whose new seat key has waited since before `before`. */
+  rekeysDue(before: number, limit: number): Promise<string[]>;
   createSession(session: NewSession): Promise<void>;
   /**
    * The session `id` names, if it was used within `idleMs` of `now` (an older one is deleted);
@@ -73,6 +95,9 @@ export interface AccountStore {
    */
   deleteUser(userId: string): Promise<void>;
 }
+
+/** A new seat key: 32 random bytes in base64url. */
+const newSeatKey = (): string => randomBytes(32).toString('base64url');
 
 const userOf = (r: { id: string; name: string; password: string; created_at: number }): UserRow => ({
   id: r.id,
@@ -97,6 +122,7 @@ export class KyselyAccounts implements AccountStore {
         password: user.password,
         created_at: user.createdAt,
         updated_at: user.createdAt,
+        seat_key: newSeatKey(),
       })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
@@ -123,6 +149,59 @@ export class KyselyAccounts implements AccountStore {
 
   async setPassword(userId: string, password: string, now: number): Promise<void> {
     await this.db.updateTable('users').set({ password, updated_at: now }).where('id', '=', userId).execute();
+  }
+
+  async changePassword(userId: string, password: string, now: number, keep: string): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('users')
+        .set({ password, updated_at: now, seat_key: newSeatKey(), seat_rekey_at: now })
+        .where('id', '=', userId)
+        .execute();
+      await tx.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keep).execute();
+    });
+  }
+
+  async signOutEverywhere(userId: string, now: number): Promise<number> {
+    return this.db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('users')
+        .set({ seat_key: newSeatKey(), seat_rekey_at: now })
+        .where('id', '=', userId)
+        .execute();
+      const deleted = await tx.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+      return Number(deleted.numDeletedRows);
+    });
+  }
+
+  async seatKey(userId: string): Promise<string | undefined> {
+    const r = await this.db
+      .selectFrom('users')
+      .select('seat_key')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return r?.seat_key ?? undefined;
+  }
+
+  async seatsRekeyed(userId: string, key: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ seat_rekey_at: null })
+      .where('id', '=', userId)
+      .where('seat_key', '=', key)
+      .execute();
+  }
+
+  async rekeysDue(before: number, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('seat_rekey_at', 'is not', null)
+      .where('seat_rekey_at', '<', before)
+      .orderBy('seat_rekey_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id);
   }
 
   async createSession(session: NewSession): Promise<void> {

@@ -10,6 +10,7 @@
  * as well, so a half-applied migration can be run again.
  */
 
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   Migrator,
   PostgresIntrospector,
@@ -296,6 +297,33 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0005-seat-keys': {
+    // An account's seat token becomes one of each game, and dies with what should end it
+    // (game.ts playToken): each account gains a seat key, replaced by a password change and by
+    // signing out everywhere, and `seat_rekey_at` says since when a new key waits for every game
+    // of the account to hold its tokens' hashes (null: none waits; a sweep finishes what a
+    // process that died left). The games' stored hashes, of the old one token per account, are
+    // rewritten here to the new tokens' hashes: no token given before the upgrade acts after it.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was then
+    async up(db: Kysely<any>): Promise<void> {
+      await addColumns(db, 'users', [
+        ['seat_key', 'text', (c) => c],
+        ['seat_rekey_at', 'bigint', (c) => c],
+      ]);
+      // The accounts whose new key waits (few at any time): for the sweep.
+      await db.schema
+        .createIndex('users_seat_rekey')
+        .ifNotExists()
+        .on('users')
+        .column('seat_rekey_at')
+        .where(sql.ref('seat_rekey_at'), 'is not', null)
+        .execute();
+      // SQLite runs a migration outside a transaction (PostgreSQL inside one): the rewrite is one.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const rewrite = (tx: Kysely<any>): Promise<void> => rekeyGames(tx);
+      await (db.isTransaction ? rewrite(db) : db.transaction().execute(rewrite));
+    },
+  },
   '0006-limits': {
     // The limits every process shares (store/limits.ts): attempts counted per key within a
     // window (sign-in failures, accounts made), the places of waiting games, and the addresses
@@ -362,6 +390,82 @@ const migrations: Record<string, Migration> = {
   },
 };
 
+/**
+ * 0005's rewrite: a seat key for every account that has none, and every account's seat in a game
+ * the hash of its token there (game.ts playToken as of 0005, written out here so that this
+ * migration stays what it was whatever the code becomes). A seat whose account is gone gets a
+ * hash no token has. Each rewritten game's version moves on, so that a copy of it held by a
+ * process of before the upgrade is stale and read again. The games are read a page at a time and
+ * written 150 to a statement (5 parameters each: under SQLite's oldest limit of 999).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function rekeyGames(db: Kysely<any>): Promise<void> {
+  const newKey = (): string => randomBytes(32).toString('base64url');
+  const users = (await db.selectFrom('users').select(['id', 'seat_key']).execute()) as {
+    id: string;
+    seat_key: string | null;
+  }[];
+  const keys = new Map(users.map((u) => [u.id, u.seat_key ?? newKey()]));
+  const keyless = users.filter((u) => u.seat_key === null).map((u) => u.id);
+  for (let i = 0; i < keyless.length; i += 300) {
+    const ids = keyless.slice(i, i + 300);
+    const cases = sql.join(
+      ids.map((id) => sql`when ${id} then ${keys.get(id)}`),
+      sql` `,
+    );
+    await sql`update users set seat_key = case id ${cases} end where id in (${sql.join(ids)})`.execute(db);
+  }
+  await db
+    .insertInto('secrets')
+    .values({ name: 'seat', value: newKey() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const { value: secret } = (await db
+    .selectFrom('secrets')
+    .select('value')
+    .where('name', '=', 'seat')
+    .executeTakeFirstOrThrow()) as { value: string };
+  const hash = (user: string | null, game: string, old: string | null): string | null => {
+    if (user === null) return old;
+    const key = keys.get(user);
+    const token =
+      key === undefined
+        ? randomBytes(16).toString('base64url')
+        : createHmac('sha256', secret)
+            .update(`seat:${user}:${game}:${key}`)
+            .digest()
+            .subarray(0, 16)
+            .toString('base64url');
+    return createHash('sha256').update(token).digest('hex');
+  };
+  type Seats = Record<`${'attackers' | 'defenders'}_${'user' | 'token'}`, string | null> & { id: string };
+  for (let after = ''; ;) {
+    const page = (await db
+      .selectFrom('games')
+      .select(['id', 'attackers_user', 'defenders_user', 'attackers_token', 'defenders_token'])
+      .where('id', '>', after)
+      .where((eb) => eb.or([eb('attackers_user', 'is not', null), eb('defenders_user', 'is not', null)]))
+      .orderBy('id')
+      .limit(1500)
+      .execute()) as Seats[];
+    if (page.length === 0) return;
+    for (let i = 0; i < page.length; i += 150) {
+      const chunk = page.slice(i, i + 150);
+      const cases = (side: 'attackers' | 'defenders') =>
+        sql.join(
+          chunk.map((g) => sql`when ${g.id} then ${hash(g[`${side}_user`], g.id, g[`${side}_token`])}`),
+          sql` `,
+        );
+      await sql`update games set
+          attackers_token = case id ${cases('attackers')} end,
+          defenders_token = case id ${cases('defenders')} end,
+          version = version + 1
+        where id in (${sql.join(chunk.map((g) => g.id))})`.execute(db);
+    }
+    after = page.at(-1)!.id;
+  }
+}
+
 /** Migrations' names, in the order they run. */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
 
@@ -392,7 +496,7 @@ async function addColumns(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>,
   table: string,
-  columns: readonly (readonly [string, 'integer' | 'text', ColumnBuild])[],
+  columns: readonly (readonly [string, 'integer' | 'bigint' | 'text', ColumnBuild])[],
 ): Promise<void> {
   const tables = await db.introspection.getTables();
   const have = new Set(tables.find((t) => t.name === table)?.columns.map((c) => c.name) ?? []);

@@ -68,6 +68,10 @@ export interface UsersTable {
   password: string;
   created_at: number;
   updated_at: number;
+  /** The key of the account's seat tokens (game.ts playToken); null only before 0005 ran. */
+  seat_key: string | null;
+  /** Since when a new seat key waits for every game of the account to hold its hashes, or null. */
+  seat_rekey_at: number | null;
 }
 
 export interface SessionsTable {

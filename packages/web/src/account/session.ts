@@ -32,7 +32,7 @@ export class AccountSession {
   private readonly listeners = new Set<Listener>();
   private loading: Promise<AccountSnapshot> | undefined;
   private counting: Promise<void> | undefined;
-  /** The account's seat token, as the server gave it in this page (to forget it at sign-out). */
+  /** The account's seat tokens, as the server gave them in this page (to forget them at sign-out). */
   private readonly accountTokens = new Set<string>();
 
   constructor(
@@ -111,15 +111,11 @@ export class AccountSession {
     const mine = await this.api.myGames();
     const answer = await (everywhere ? this.api.signOutAll() : this.api.signOut());
     if (answer.ok || answer.code === 'auth/required') {
-      // The account's token is the same in all its seats: every seat holding it goes, finished
-      // games' too.
+      // The seats of the account's games go, and every seat whose token the server gave this
+      // page as the account's (an account's token is one of each game), finished games' too.
       const games = new Set(mine.ok ? mine.value.games.map((g) => g.id) : []);
-      const held = this.seats.all();
-      const tokens = new Set([
-        ...this.accountTokens,
-        ...held.filter((s) => games.has(s.id)).map((s) => s.token),
-      ]);
-      for (const seat of held) if (games.has(seat.id) || tokens.has(seat.token)) this.seats.forget(seat.id);
+      for (const seat of this.seats.all())
+        if (games.has(seat.id) || this.accountTokens.has(seat.token)) this.seats.forget(seat.id);
       this.signedOut();
     }
     return answer;
@@ -144,7 +140,7 @@ export class AccountSession {
     return this.counting;
   }
 
-  /** A seat of the account, fetched for this browser (its token is the account's). */
+  /** A seat of the account, fetched for this browser (its token is the account's of that game). */
   accountSeat(token: string): void {
     this.accountTokens.add(token);
   }

@@ -11,7 +11,9 @@
  *
  * A signed-in player whose account holds a seat plays it from any device: when this browser has
  * no token for the game, the page asks the server for the account's (GET /api/games/ID/seat)
- * and keeps it with the others before opening the game. Seats held by accounts link to their
+ * and keeps it with the others before opening the game; and when the server refuses the token
+ * this browser has (the account's tokens were replaced by a password change or signing out
+ * everywhere elsewhere; a rematch, whose token is the new game's), it asks again and plays on. Seats held by accounts link to their
  * player pages; a rated game says so.
  */
 
@@ -96,6 +98,25 @@ function AccountSeat(props: ScreenProps & { readonly id: string }) {
   return <OnlineGame {...props} />;
 }
 
+/**
+ * The account's seat in a game asked for again, when its token was refused (replaced by a
+ * password change or signing out everywhere, or another game's): a signed-in player's only. A
+ * session that has ended meanwhile signs the page out.
+ */
+async function renewSeat(id: string): Promise<{ token: string; side: Side } | undefined> {
+  const account = pageAccount();
+  // (Opened with the page, the token may be refused before the page knows who is signed in.)
+  if (!(await account.load()).user) return undefined;
+  const answer = await pageAccountApi().seat(id);
+  if (!answer.ok) {
+    if (answer.code === 'auth/required') account.signedOut();
+    return undefined;
+  }
+  if (answer.value.game !== id) return undefined;
+  account.accountSeat(answer.value.token);
+  return { token: answer.value.token, side: answer.value.side };
+}
+
 function Missing({ t, text }: { readonly t: Messages; readonly text?: string }) {
   return (
     <section class="screen notice">
@@ -124,7 +145,10 @@ export function timeControlText(t: Messages, time: TimeControl): string {
 }
 
 function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: string }) {
-  const session = useMemo(() => new GameSession(id, pageConnection(socketUrl()), pageSeats()), [id]);
+  const session = useMemo(
+    () => new GameSession(id, pageConnection(socketUrl()), pageSeats(), undefined, renewSeat),
+    [id],
+  );
   const [snap, setSnap] = useState(() => session.snapshot());
   const [view, setView] = useState<View>(undefined);
   const [turned, setTurned] = useState(false);
@@ -230,7 +254,8 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
     if (state.you !== null && account.user) void pageAccount().refreshCount();
   }, [state.moves.length, header?.status, state.you]);
 
-  // The rematch began: the players go to it (their seat's token is kept for it).
+  // The rematch began: the players go to it (a guest's token is kept for it; an account's is
+  // asked for there, when the server refuses this game's).
   useEffect(() => {
     if (state.rematchStarted && state.you !== null) navigate({ screen: 'online', id: state.rematchStarted });
   }, [state.rematchStarted]);

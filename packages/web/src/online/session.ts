@@ -4,12 +4,18 @@
  * connection opens, with the moves it already has, so a reconnection catches up without a
  * reload; it sends what the player does with the seat's token; it follows the reducer's asks
  * (catch up, send a pending move again); and when a rematch begins it keeps the seat's token
- * for the new game (the server seats the same tokens there), so the screen can go to it.
+ * for the new game (a guest's token is the same there), so the screen can go to it.
+ *
+ * An account's token is one of each game, and a password change or signing out everywhere
+ * replaces it: when the server refuses the token (`seat/token`) and the page can ask for the
+ * seat again (`renew`: a signed-in player's, GET /api/games/:id/seat), it does, once per token,
+ * and carries on with the new one (watches again, sends the refused move or action again). When
+ * it cannot, the refusal stands as before.
  *
  * No DOM: the screen subscribes and renders `snapshot()`.
  */
 
-import { opposite } from '@tafl/core';
+import { opposite, type Side } from '@tafl/core';
 import type { ClientMessage, SeatGrant, ServerMessage } from '@tafl/server/protocol';
 import type { RefusalCode } from './api.js';
 import type { Connection, ConnectionStatus } from './connection.js';
@@ -36,6 +42,11 @@ export interface Snapshot {
 
 export type Act = 'offer' | 'accept' | 'decline';
 
+/** The seat of this browser's player in a game, asked for again: its token and side, or undefined. */
+export type Renew = (id: string) => Promise<{ readonly token: string; readonly side: Side } | undefined>;
+
+type Refusal = Extract<ServerMessage, { t: 'error' }>;
+
 export class GameSession {
   private state: OnlineState;
   private status: ConnectionStatus;
@@ -45,12 +56,20 @@ export class GameSession {
   private snap: Snapshot;
   private readonly listeners = new Set<(s: Snapshot) => void>();
   private stop: (() => void) | undefined;
+  /** The last action sent (not a move): to send again with a renewed token. */
+  private lastAct:
+    { readonly re: number; readonly make: (token: string, re: number) => ClientMessage } | undefined;
+  /** Tokens the seat was asked for again in place of (once each). */
+  private readonly renewedFrom = new Set<string>();
+  /** The refusals of the token being renewed, until the answer. */
+  private deferred: Refusal[] | undefined;
 
   constructor(
     readonly id: string,
     private readonly connection: Connection,
     private readonly seats: SeatStore,
     private readonly now: () => number = () => Date.now(),
+    private readonly renew?: Renew,
   ) {
     const seat = seats.get(id);
     this.token = seat?.token;
@@ -156,7 +175,9 @@ export class GameSession {
     const token = this.token;
     if (!token) return;
     this.state = dismissRefusal(this.state);
-    if (this.send(make(token, this.connection.nextRe()))) this.changed();
+    const re = this.connection.nextRe();
+    this.lastAct = { re, make };
+    if (this.send(make(token, re))) this.changed();
   }
 
   /** Sends, or says that the connection is down. */
@@ -183,6 +204,13 @@ export class GameSession {
   }
 
   private receive(message: ServerMessage): void {
+    if (
+      message.t === 'error' &&
+      message.code === 'seat/token' &&
+      message.game === this.id &&
+      this.renewing(message)
+    )
+      return;
     const before = this.state;
     let next = apply(this.state, message, this.now());
     if (message.t === 'error' && message.re !== undefined && message.re === this.watchRe) {
@@ -204,6 +232,48 @@ export class GameSession {
     this.resendPending();
     if (next.rematchStarted !== undefined && before.rematchStarted === undefined) this.followRematch();
     if (this.state !== before) this.changed();
+  }
+
+  /**
+   * A refusal of the seat's token: kept aside while the seat is asked for again (true), when it
+   * can be and was not already for this token; false: handle it as it is.
+   */
+  private renewing(refusal: Refusal): boolean {
+    if (this.deferred) return (this.deferred.push(refusal), true);
+    const token = this.token;
+    if (!this.renew || !token || this.renewedFrom.has(token)) return false;
+    this.renewedFrom.add(token);
+    this.deferred = [refusal];
+    const settle = (key: Awaited<ReturnType<Renew>>): void => this.renewed(token, key);
+    this.renew(this.id).then(settle, () => settle(undefined));
+    return true;
+  }
+
+  /**
+   * The seat asked for again in place of `stale`: with a new token, watch again and send again
+   * what its refusals refused; otherwise the refusals are handled as they came.
+   */
+  private renewed(stale: string, key: Awaited<ReturnType<Renew>>): void {
+    const refusals = this.deferred ?? [];
+    this.deferred = undefined;
+    // Gone, or holding another token by now (a seat just taken): the refusals were the old one's.
+    if (!this.stop || this.token !== stale) return;
+    if (!key || key.token === stale) {
+      for (const refusal of refusals) this.receive(refusal);
+      return;
+    }
+    this.seats.save({ id: this.id, token: key.token, side: key.side, at: this.now() });
+    this.token = key.token;
+    const refused = new Set(refusals.map((r) => r.re));
+    const { pending } = this.state;
+    // The refused move waits to be sent again once the new watch has caught up.
+    if (pending && refused.has(pending.re))
+      this.state = { ...this.state, pending: { ...pending, resend: true } };
+    if (refused.has(this.watchRe)) this.watchRe = undefined;
+    this.watch(this.state.moves.length);
+    const act = this.lastAct;
+    if (act && refused.has(act.re)) this.act(act.make);
+    this.changed();
   }
 
   /** A move sent on a connection that closed: once caught up, send it again if still due. */
