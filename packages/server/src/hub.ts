@@ -231,6 +231,9 @@ export class Hub {
       aliveMs: ALIVE_MS,
     });
     if (shifted > 0) this.log(`clocks of ${shifted} games stopped for the ${downMs} ms no server was up`);
+    // Seat keys a process died replacing (rekeyUser): their games get the new tokens' hashes
+    // before any game is served, so that no token the replacement ended acts in between.
+    await this.finishRekeys();
     this.serving = true;
     this.credit();
     await this.clocks.rearm();
@@ -559,6 +562,20 @@ export class Hub {
    * sweep of the accounts (routes.ts) tries again.
    */
   async rekeyUser(userId: string): Promise<void> {
+    if (!this.serving) await this.credited;
+    return this.rekeyGames(userId);
+  }
+
+  /** Every seat key that waits for its games (at most REKEYS_AT_START), at the start. */
+  private async finishRekeys(): Promise<void> {
+    for (const userId of await this.store.accounts.rekeysDue(Number.MAX_SAFE_INTEGER, REKEYS_AT_START))
+      await this.rekeyGames(userId).catch((e: unknown) =>
+        this.log(`a seat key waiting for its games: ${e instanceof Error ? e.message : String(e)}`),
+      );
+  }
+
+  /** rekeyUser's work, which `start` does before the games are served (so it does not wait). */
+  private async rekeyGames(userId: string): Promise<void> {
     const key = await this.store.accounts.seatKey(userId);
     if (key === undefined) return;
     const ids = await this.store.accounts.userGames(userId);
@@ -566,7 +583,7 @@ export class Hub {
     for (let i = 0; i < ids.length; i += REKEY_BATCH)
       await Promise.all(
         ids.slice(i, i + REKEY_BATCH).map(async (id) => {
-          const live = await this.get(id);
+          const live = await this.fetch(id);
           if (!live) return;
           const held = await this.rekey(live, userId);
           if ('code' in held)
@@ -1116,6 +1133,11 @@ export class Hub {
 
   private async get(id: string): Promise<Live | undefined> {
     if (!this.serving) await this.credited;
+    return this.fetch(id);
+  }
+
+  /** The game, from memory or the store, whether or not the games are served yet. */
+  private async fetch(id: string): Promise<Live | undefined> {
     const live = this.games.get(id);
     if (live) return live;
     let pending = this.loading.get(id);
@@ -1262,6 +1284,8 @@ export class Hub {
 
 const unknown = (id: string): Refusal => refusal('game/unknown', `there is no game ${id}`);
 
+/** Seat keys whose games `start` finishes giving their tokens' hashes (the sweep does the rest). */
+const REKEYS_AT_START = 1000;
 /** Games given their new seat tokens at once by `rekeyUser`. */
 const REKEY_BATCH = 16;
 

@@ -107,9 +107,9 @@ export const ACCOUNT_LIMITS = {
   hashes: { running: 2, waiting: 64 },
   /**
    * The sweep of seat keys waiting for their games: how often, after how long, how many
-   * accounts each time (and at the start, when any waiting is taken).
+   * accounts each time (at the start, the hub takes every one waiting: hub.ts REKEYS_AT_START).
    */
-  rekeys: { everyMs: 60_000, afterMs: 60_000, batch: 20, atStart: 1000 },
+  rekeys: { everyMs: 60_000, afterMs: 60_000, batch: 20 },
 } as const;
 
 /** What each throttle's refusal says there were too many of. */
@@ -256,10 +256,10 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  // Seat keys whose games were not all given their tokens' hashes: every one at the start (a
-  // process died under way), then those waiting for over a minute (a request under way in
-  // another process is given that long), each minute.
-  const { everyMs, afterMs, batch, atStart } = ACCOUNT_LIMITS.rekeys;
+  // Seat keys whose games were not all given their tokens' hashes: those waiting for over a
+  // minute (a request under way in another process is given that long), each minute. Those a
+  // process died under way are finished by the hub's start, before it serves a game.
+  const { everyMs, afterMs, batch } = ACCOUNT_LIMITS.rekeys;
   const rekeyFailed = (e: unknown): void =>
     log(`a seat key waiting for its games: ${e instanceof Error ? e.message : String(e)}`, {
       level: 'error',
@@ -268,7 +268,6 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
     for (const userId of await store.accounts.rekeysDue(before, limit))
       await hub.rekeyUser(userId).catch(rekeyFailed);
   };
-  await rekeyDue(Number.MAX_SAFE_INTEGER, atStart).catch(rekeyFailed);
   const rekeys = setInterval(() => void rekeyDue(Date.now() - afterMs, batch).catch(rekeyFailed), everyMs);
   rekeys.unref();
   app.addHook('onClose', async () => clearInterval(rekeys));

@@ -415,16 +415,16 @@ async function rekeyGames(db: Kysely<any>): Promise<void> {
     );
     await sql`update users set seat_key = case id ${cases} end where id in (${sql.join(ids)})`.execute(db);
   }
-  await db
-    .insertInto('secrets')
-    .values({ name: 'seat', value: newKey() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const { value: secret } = (await db
+  // No secret yet: no account ever took a seat (the hub takes none without it), so no game has a
+  // token to rewrite; the secret is made by the first server that asks for it, not here (a
+  // database a migration gave a row is not an empty one to copy into).
+  const found = (await db
     .selectFrom('secrets')
     .select('value')
     .where('name', '=', 'seat')
-    .executeTakeFirstOrThrow()) as { value: string };
+    .executeTakeFirst()) as { value: string } | undefined;
+  if (found === undefined) return;
+  const secret = found.value;
   const hash = (user: string | null, game: string, old: string | null): string | null => {
     if (user === null) return old;
     const key = keys.get(user);
