@@ -74,7 +74,7 @@ describe('a player who leaves a live game', () => {
       await waitForDot(page, 'defenders', true);
     }
     await expect(dot(ann, 'defenders').getAttribute('aria-label')).resolves.toBe('Bob: connected');
-    await expect(dot(eve, 'defenders').getAttribute('aria-label')).resolves.toBe('Bob\u00a0: connecté');
+    await expect(dot(eve, 'defenders').getAttribute('aria-label')).resolves.toBe('Bob\u202f: connecté');
 
     // A move, so that the game can be claimed.
     await square(ann, 'b4').click();

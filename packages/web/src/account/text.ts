@@ -234,7 +234,7 @@ const fr: AccountText = {
   navSignIn: 'Se connecter',
   navMyGames: 'Mes parties',
   myTurnBadge: (n) => (n === 1 ? 'une partie attend votre coup' : `${n} parties attendent votre coup`),
-  navAccount: (name) => `${name}\u00a0: votre compte`,
+  navAccount: (name) => `${name}\u202f: votre compte`,
 
   signInTitle: 'Se connecter',
   signUpTitle: 'Créer un compte',
@@ -246,9 +246,9 @@ const fr: AccountText = {
   signInButton: 'Se connecter',
   signUpButton: 'Créer le compte',
   working: 'Un instant…',
-  toSignUp: 'Pas encore de compte\u00a0?',
+  toSignUp: 'Pas encore de compte\u202f?',
   toSignUpLink: 'En créer un',
-  toSignIn: 'Déjà un compte\u00a0?',
+  toSignIn: 'Déjà un compte\u202f?',
   toSignInLink: 'Se connecter',
   guestNote:
     'Vous pouvez continuer à jouer sans compte. Avec un compte, vos parties vous suivent sur tous vos appareils, vous jouez des parties classées et vous avez un classement.',
@@ -280,8 +280,8 @@ const fr: AccountText = {
   signOutAllNote: 'Déconnecte tous les appareils où vous êtes connecté, celui-ci aussi.',
   deleteTitle: 'Supprimer le compte',
   deleteNote:
-    'Votre compte, vos classements et vos connexions sont supprimés pour de bon. Les parties jouées restent, sous le nom «\u00a0deleted player\u00a0»\u00a0; vos parties en cours se terminent (annulées, ou abandonnées si des coups ont été joués).',
-  deleteConfirm: 'J’ai compris\u00a0: supprimer mon compte pour de bon',
+    'Votre compte, vos classements et vos connexions sont supprimés pour de bon. Les parties jouées restent, sous le nom «\u202fdeleted player\u202f»\u202f; vos parties en cours se terminent (annulées, ou abandonnées si des coups ont été joués).',
+  deleteConfirm: 'J’ai compris\u202f: supprimer mon compte pour de bon',
   deleteButton: 'Supprimer le compte',
   deleted: 'Votre compte est supprimé.',
   notSignedIn: 'Vous n’êtes pas connecté',
@@ -289,7 +289,7 @@ const fr: AccountText = {
 
   myGamesTitle: 'Mes parties',
   myGamesIntro:
-    'Vos parties en cours, sur tous vos appareils\u00a0: d’abord celles qui attendent votre coup.',
+    'Vos parties en cours, sur tous vos appareils\u202f: d’abord celles qui attendent votre coup.',
   myGamesSignIn: 'Connectez-vous pour voir vos parties sur tous vos appareils.',
   myGamesEmpty: 'Vous n’avez aucune partie en cours.',
   toLobby: 'Trouver un adversaire dans le salon',
@@ -313,7 +313,7 @@ const fr: AccountText = {
   ratedNeedsPreset:
     'Seules les règles nommées du Brandubh et de l’Ard-ri se jouent en classé, pas vos propres règles.',
   ratedNeedsClock:
-    'Une partie classée a besoin d’une pendule\u00a0: choisissez des jours par coup ou un temps en direct.',
+    'Une partie classée a besoin d’une pendule\u202f: choisissez des jours par coup ou un temps en direct.',
   range: 'Qui peut rejoindre',
   rangeAny: 'Tout le monde',
   rangeNote: 'Les joueurs dont le classement est à au plus cet écart du vôtre.',
@@ -325,19 +325,19 @@ const fr: AccountText = {
   joinOwn: 'Votre propre partie',
 
   errSeatRated:
-    'Une partie classée se joue entre joueurs connectés\u00a0: connectez-vous pour prendre cette place.',
-  errSeatOwn: 'C’est votre propre partie\u00a0: attendez un adversaire.',
+    'Une partie classée se joue entre joueurs connectés\u202f: connectez-vous pour prendre cette place.',
+  errSeatOwn: 'C’est votre propre partie\u202f: attendez un adversaire.',
   errSeatRange: 'Votre classement est hors de l’écart que demande cette partie.',
   errSeatNone: 'Votre compte n’a pas de place dans cette partie.',
   errCreateRated:
-    'Cette partie ne peut pas être classée\u00a0: connectez-vous, choisissez des règles nommées et une pendule.',
+    'Cette partie ne peut pas être classée\u202f: connectez-vous, choisissez des règles nommées et une pendule.',
   errPlayerUnknown: 'Aucun joueur ne porte ce nom.',
   errTournamentUnknown: 'Ce tournoi n’existe pas.',
   errTournamentClosed:
-    'Le tournoi a commencé ou est terminé\u00a0: personne n’y entre ni n’en sort maintenant.',
+    'Le tournoi a commencé ou est terminé\u202f: personne n’y entre ni n’en sort maintenant.',
   errTournamentFull: 'Le tournoi est complet.',
   errTournamentInvalid: 'Ce tournoi ne peut pas être créé.',
-  errGameTournament: 'Une partie de tournoi ne peut pas être annulée\u00a0: la pendule décide.',
+  errGameTournament: 'Une partie de tournoi ne peut pas être annulée\u202f: la pendule décide.',
 };
 
 export const ACCOUNT_TEXT: { readonly [l in Lang]: AccountText } = { en, es, fr };

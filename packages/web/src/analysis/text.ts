@@ -160,8 +160,10 @@ export const fr: AnalysisText = {
   openBoard: 'Plateau d’analyse',
   loading: 'Chargement de la partie…',
   notFound: 'Cette partie n’est pas conservée sur cet appareil.',
-  onlineUnfinished: 'Cette partie en ligne n’est pas terminée : elle pourra être analysée une fois finie.',
-  onlineAborted: 'Cette partie en ligne a été annulée avant son premier coup : il n’y a rien à analyser.',
+  onlineUnfinished:
+    'Cette partie en ligne n’est pas terminée\u202f: elle pourra être analysée une fois finie.',
+  onlineAborted:
+    'Cette partie en ligne a été annulée avant son premier coup\u202f: il n’y a rien à analyser.',
   onlineFailed: 'La partie n’a pas pu être chargée depuis le serveur.',
   linkFailed: 'Ce lien ne décrit pas une position que l’on puisse analyser.',
   backToGame: 'Revenir à la partie',
@@ -178,7 +180,7 @@ export const fr: AnalysisText = {
   threads: (n) =>
     `Le moteur cherche sur ${n === 1 ? "1 fil d'exécution" : `${n} fils d'exécution`}, un par cœur.`,
   oneThread:
-    "Le moteur cherche sur un seul fil : cette page n'est pas servie isolée des autres origines, ses workers ne peuvent donc pas partager de mémoire.",
+    "Le moteur cherche sur un seul fil\u202f: cette page n'est pas servie isolée des autres origines, ses workers ne peuvent donc pas partager de mémoire.",
   even: 'La position est équilibrée',
   ahead: (side, soldiers) =>
     `${side === 'attackers' ? 'Les assaillants' : 'Les défenseurs'} ont ${soldiers} soldats d’avance`,
@@ -190,37 +192,38 @@ export const fr: AnalysisText = {
       : winner === 'attackers'
         ? 'Les assaillants ont gagné.'
         : 'Les défenseurs ont gagné.',
-  gameEndedHere: 'La partie s’est arrêtée ici :',
+  gameEndedHere: 'La partie s’est arrêtée ici\u202f:',
   lines: 'Les variantes du moteur',
   lineLabel: (n) => `Variante ${n}`,
   fewerLines:
-    'Moins de variantes que demandé : la position n’a pas d’autre coup, ou les autres sont les images en miroir de celles-ci (la même partie vue d’un autre côté du plateau).',
-  bestMoveArrow: (move) => `Meilleur coup : ${move}`,
+    'Moins de variantes que demandé\u202f: la position n’a pas d’autre coup, ou les autres sont les images en miroir de celles-ci (la même partie vue d’un autre côté du plateau).',
+  bestMoveArrow: (move) => `Meilleur coup\u202f: ${move}`,
   analyseGame: 'Analyser toute la partie',
   stop: 'Arrêter',
   progress: 'Analyse de la partie',
   progressText: (done, total) => `${done} positions sur ${total}`,
-  stopped: 'L’analyse a été arrêtée ; relancez-la pour la terminer.',
+  stopped: 'L’analyse a été arrêtée\u202f; relancez-la pour la terminer.',
   analysedAt: (depth) => `La partie est analysée (profondeur ${depth}).`,
   analysisFailed: 'L’analyse a échoué.',
   keptLocal: 'L’analyse est conservée avec la partie sur cet appareil.',
-  keptOnline: 'L’analyse est conservée avec la partie sur le serveur : tous ceux qui l’ouvrent la voient.',
+  keptOnline:
+    'L’analyse est conservée avec la partie sur le serveur\u202f: tous ceux qui l’ouvrent la voient.',
   notKept:
-    'Cette position vient d’un lien : son analyse n’est pas conservée, à moins de la garder comme partie.',
+    'Cette position vient d’un lien\u202f: son analyse n’est pas conservée, à moins de la garder comme partie.',
   keepAsGame: 'La garder comme partie',
   saveFailed: 'L’analyse n’a pas pu être enregistrée.',
   judgement: (j) => (j === 'blunder' ? 'Gaffe' : j === 'mistake' ? 'Erreur' : 'Imprécision'),
   thresholdsHelp: (inaccuracy, mistake, blunder) =>
-    `Une fois toute la partie analysée, un coup est marqué selon ce qu’il coûte aux chances de gain de son camp (comptées de 0 à 100) : imprécision (?!) à partir de ${inaccuracy} points, erreur (?) à partir de ${mistake}, gaffe (??) à partir de ${blunder}.`,
+    `Une fois toute la partie analysée, un coup est marqué selon ce qu’il coûte aux chances de gain de son camp (comptées de 0 à 100)\u202f: imprécision (?!) à partir de ${inaccuracy} points, erreur (?) à partir de ${mistake}, gaffe (??) à partir de ${blunder}.`,
   moves: 'Coups',
   start: 'Position de départ',
   variation: 'Variante',
   promote: 'Remonter cette variante',
   makeMainline: 'En faire la ligne principale',
   deleteVariation: 'Supprimer cette variante',
-  keysHelp: 'Flèches : ← → coup par coup, ↑ ↓ d’une variante à l’autre.',
+  keysHelp: 'Flèches\u202f: ← → coup par coup, ↑ ↓ d’une variante à l’autre.',
   graph:
-    'L’évaluation au fil de la partie : au-dessus du milieu, les chances des assaillants ; en dessous, celles des défenseurs',
+    'L’évaluation au fil de la partie\u202f: au-dessus du milieu, les chances des assaillants\u202f; en dessous, celles des défenseurs',
   graphAt: (moveText) => moveText,
   moveAt: (n, side) => `Coup ${n}, ${side === 'attackers' ? 'assaillants' : 'défenseurs'}`,
   startShort: 'Départ',

@@ -49,21 +49,21 @@ const esSummaries: Summaries = {
 
 const frSummaries: Summaries = {
   plazoleta:
-    'Le Brandubh du livret des artisans de La Plazoleta : le roi avance d’une case à la fois vers un coin, et il est plus dur à prendre sur son trône et à côté.',
+    'Le Brandubh du livret des artisans de La Plazoleta\u202f: le roi avance d’une case à la fois vers un coin, et il est plus dur à prendre sur son trône et à côté.',
   'brandubh-2019':
-    'Le Brandubh le plus simple : toutes les pièces, le roi aussi, vont aussi loin qu’elles veulent ; deux assaillants prennent le roi, quatre sur son trône ; il s’échappe par un coin.',
+    'Le Brandubh le plus simple\u202f: toutes les pièces, le roi aussi, vont aussi loin qu’elles veulent\u202f; deux assaillants prennent le roi, quatre sur son trône\u202f; il s’échappe par un coin.',
   'ard-ri-es':
-    'L’Ard-ri et ses armées plus nombreuses, seize assaillants contre neuf : le roi ne prend pas, il faut l’encercler des quatre côtés, et il s’échappe par un coin.',
+    'L’Ard-ri et ses armées plus nombreuses, seize assaillants contre neuf\u202f: le roi ne prend pas, il faut l’encercler des quatre côtés, et il s’échappe par un coin.',
   'brandubh-en':
-    'Le Brandubh du livret anglais : le roi s’échappe par un coin, ne peut pas revenir sur son trône, et il est plus dur à prendre dessus et à côté.',
+    'Le Brandubh du livret anglais\u202f: le roi s’échappe par un coin, ne peut pas revenir sur son trône, et il est plus dur à prendre dessus et à côté.',
   'ard-ri-fr':
-    'L’Ard-ri du livret du Globe Joueur : les défenseurs commencent, chacun avance d’une case à la fois, le roi s’échappe par n’importe quel bord et doit être encerclé des quatre côtés.',
+    'L’Ard-ri du livret du Globe Joueur\u202f: les défenseurs commencent, chacun avance d’une case à la fois, le roi s’échappe par n’importe quel bord et doit être encerclé des quatre côtés.',
   'brandub-fr':
-    'Le Brandub du même livret : les défenseurs peuvent se réfugier dans les coins, et un défenseur à côté du roi sur son trône peut être pris avec lui.',
+    'Le Brandub du même livret\u202f: les défenseurs peuvent se réfugier dans les coins, et un défenseur à côté du roi sur son trône peut être pris avec lui.',
   'opentafl-brandub':
-    'Le Brandub d’OpenTafl, pour comparer des parties avec ce logiciel : deux assaillants prennent le roi partout, même sur son trône.',
+    'Le Brandub d’OpenTafl, pour comparer des parties avec ce logiciel\u202f: deux assaillants prennent le roi partout, même sur son trône.',
   'federation-brandubh':
-    'Le Brandubh de la World Tafl Federation : le roi file librement vers un coin ; trois assaillants le prennent à côté du trône, quatre dessus.',
+    'Le Brandubh de la World Tafl Federation\u202f: le roi file librement vers un coin\u202f; trois assaillants le prennent à côté du trône, quatre dessus.',
 };
 
 export const en = {
@@ -214,8 +214,8 @@ const fr: FrontText = {
   localNote: 'Deux joueurs jouent à tour de rôle sur cet écran',
   onlineNote: 'Vous recevez un lien à envoyer à votre adversaire',
   options: 'Options',
-  optionsFor: (what) => `Options : ${what}`,
-  rulesLabel: 'Règles :',
+  optionsFor: (what) => `Options\u202f: ${what}`,
+  rulesLabel: 'Règles\u202f:',
   chooseRules: 'Choisir les règles',
   recommended: 'Conseillées pour débuter',
   guestName: 'Invité',
@@ -227,11 +227,11 @@ const fr: FrontText = {
   chooseThis: 'Choisir',
   chooseThisNamed: (name) => `Choisir ${name}`,
   chosenNow: 'Votre choix',
-  playNow: 'Jouer tout de suite :',
+  playNow: 'Jouer tout de suite\u202f:',
   playComputerShort: 'Contre l’ordinateur',
   playLocalShort: 'À deux ici',
   playOnlineShort: 'En ligne',
-  playNamed: (how, name) => `${how} : ${name}`,
+  playNamed: (how, name) => `${how}\u202f: ${name}`,
   backHome: 'Retour à la page d’accueil',
 
   titleVsComputer: (name, level) => `${name} contre l’ordinateur (niveau ${level})`,
@@ -246,7 +246,7 @@ const fr: FrontText = {
   titleDefendersWon: 'les défenseurs ont gagné',
   titleDrawn: 'partie nulle',
   titleNoResult: 'annulée',
-  titleRules: (name) => `Règles : ${name}`,
+  titleRules: (name) => `Règles\u202f: ${name}`,
 };
 
 export const FRONT_TEXT: { readonly [l in Lang]: FrontText } = { en, es, fr };

@@ -139,14 +139,14 @@ const es: BalanceText = {
 };
 
 const fr: BalanceText = {
-  title: 'Quelles règles sont équitables ?',
+  title: 'Quelles règles sont équitables\u202f?',
   intro: (games) =>
-    `L’ordinateur a joué ${games} parties contre lui-même avec chaque règle. Avec des règles équitables, chaque camp gagne à peu près aussi souvent que l’autre ; avec des règles déséquilibrées, l’un des deux gagne presque toujours, quel que soit celui qui le joue.`,
+    `L’ordinateur a joué ${games} parties contre lui-même avec chaque règle. Avec des règles équitables, chaque camp gagne à peu près aussi souvent que l’autre\u202f; avec des règles déséquilibrées, l’un des deux gagne presque toujours, quel que soit celui qui le joue.`,
   howToRead:
-    'Chaque barre est la part des parties finies ainsi. Le trait fin à butées qui la traverse est son intervalle à 95 % : une série bien plus longue trouverait une part à l’intérieur 19 fois sur 20.',
+    'Chaque barre est la part des parties finies ainsi. Le trait fin à butées qui la traverse est son intervalle à 95 %\u202f: une série bien plus longue trouverait une part à l’intérieur 19 fois sur 20.',
   overviewTitle: 'En un coup d’œil',
   overviewNote:
-    'Les plus équitables d’abord : le score des assaillants (leurs victoires et la moitié des nulles) le plus proche de 50 %.',
+    'Les plus équitables d’abord\u202f: le score des assaillants (leurs victoires et la moitié des nulles) le plus proche de 50 %.',
   colRuleset: 'Règle',
   colScore: 'Score des assaillants',
   colLength: 'Durée moyenne',
@@ -159,10 +159,10 @@ const fr: BalanceText = {
   interval: (low, high) => `de ${low} à ${high}`,
   gamesOf: (k, n) => `${k} sur ${n}`,
   moves: (n) => `${n} coups`,
-  engineCaption: (name, games) => `${name} : l’ordinateur contre lui-même, ${games} parties`,
-  humanCaption: (games) => `Parties jouées par des personnes avec ces règles : ${games} parties`,
+  engineCaption: (name, games) => `${name}\u202f: l’ordinateur contre lui-même, ${games} parties`,
+  humanCaption: (games) => `Parties jouées par des personnes avec ces règles\u202f: ${games} parties`,
   length: (average, shortest, longest) =>
-    `Durée moyenne : ${average} coups (la partie la plus courte ${shortest}, la plus longue ${longest}).`,
+    `Durée moyenne\u202f: ${average} coups (la partie la plus courte ${shortest}, la plus longue ${longest}).`,
   openings: (n) => `${n} ouvertures différentes.`,
   endingsTitle: 'Comment les parties ont fini',
   ending: {
@@ -177,7 +177,7 @@ const fr: BalanceText = {
     time: 'un joueur a manqué de temps',
     'not by rule': 'un joueur a abandonné, ou les deux se sont entendus',
   },
-  endingCount: (ending, winner) => `${ending} (${winner}) : `,
+  endingCount: (ending, winner) => `${ending} (${winner})\u202f: `,
   endingWinner: {
     attackers: 'victoire des assaillants',
     defenders: 'victoire des défenseurs',
@@ -185,23 +185,23 @@ const fr: BalanceText = {
   },
   humanTitle: 'Parties jouées par des personnes',
   humanNote: (records, games, unfinished) =>
-    `${records} parties de Brandubh jouées par des personnes selon les règles de la World Tafl Federation, sans la nulle par répétition ; ${games} ont un résultat (les ${unfinished} inachevées sont laissées de côté). Le relevé ne dit pas si une partie a fini par abandon ou d’un commun accord.`,
-  humanLength: (average) => `Durée moyenne : ${average} coups.`,
+    `${records} parties de Brandubh jouées par des personnes selon les règles de la World Tafl Federation, sans la nulle par répétition\u202f; ${games} ont un résultat (les ${unfinished} inachevées sont laissées de côté). Le relevé ne dit pas si une partie a fini par abandon ou d’un commun accord.`,
+  humanLength: (average) => `Durée moyenne\u202f: ${average} coups.`,
   methodTitle: 'Comment les données ont été faites',
   methodEngine: (nodes) =>
-    `Les deux camps sont le moteur de l’application, sa recherche la plus forte (celle du niveau 6, sans son livre d’ouvertures), qui examine ${nodes.toLocaleString('fr')} positions par coup et n’a pas d’autre limite : la même commande donne les mêmes parties sur n’importe quel ordinateur.`,
+    `Les deux camps sont le moteur de l’application, sa recherche la plus forte (celle du niveau 6, sans son livre d’ouvertures), qui examine ${nodes.toLocaleString('fr')} positions par coup et n’a pas d’autre limite\u202f: la même commande donne les mêmes parties sur n’importe quel ordinateur.`,
   methodBook: (seed) =>
-    `Chaque partie part de sa propre ouverture, une ligne du livre d’ouvertures du moteur tirée au hasard (graine ${seed}), chaque coup aussi souvent que les parties du livre l’ont joué ; le moteur continue là où le livre s’arrête. Les parties ne sont pas jouées par paires avec les camps inversés : un même moteur joue les deux camps, ce serait la même partie.`,
+    `Chaque partie part de sa propre ouverture, une ligne du livre d’ouvertures du moteur tirée au hasard (graine ${seed}), chaque coup aussi souvent que les parties du livre l’ont joué\u202f; le moteur continue là où le livre s’arrête. Les parties ne sont pas jouées par paires avec les camps inversés\u202f: un même moteur joue les deux camps, ce serait la même partie.`,
   methodRandom: (plies, seed) =>
     `Chaque partie part de sa propre ouverture de ${plies} coups tirés au hasard, ceux de chaque camp comptés à part (graine ${seed}).`,
   methodCap: (plies) =>
     `Une partie encore en cours après ${plies} coups compte comme nulle (la limite de coups).`,
   methodMoves:
-    'Les coups se comptent comme les comptent les joueurs : le coup des assaillants et la réponse des défenseurs ; les durées comprennent l’ouverture.',
+    'Les coups se comptent comme les comptent les joueurs\u202f: le coup des assaillants et la réponse des défenseurs\u202f; les durées comprennent l’ouverture.',
   methodInterval:
     'Les intervalles sont des intervalles de score de Wilson à 95 %, qui restent entre 0 et 100 % même quand un camp gagne toutes les parties.',
   methodMade: (date, commit) => `Faites le ${date}, avec le code du commit ${commit}.`,
-  methodCommand: 'La commande qui les refait, depuis le dépôt (après npm run build) :',
+  methodCommand: 'La commande qui les refait, depuis le dépôt (après npm run build)\u202f:',
 };
 
 const BALANCE_TEXT = { en, es, fr } as const;

@@ -71,17 +71,17 @@ const fr: FeedbackText = {
   reasonKingCapturedOn: (square) => `Le roi a été pris en ${square}.`,
   sound: 'Son',
   soundHint: 'Sons des coups, des prises, de la fin de partie et du temps qui s’épuise',
-  rulesQuestion: 'Cette liste de coups ne dit pas selon quelles règles elle a été jouée. Lesquelles ?',
+  rulesQuestion: 'Cette liste de coups ne dit pas selon quelles règles elle a été jouée. Lesquelles\u202f?',
   rulesDetected: 'tous les coups sont légaux selon ces règles',
   rulesNoneFits:
-    'Aucune règle n’accepte tous les coups de cette liste : choisissez-en une, l’import dira où il s’arrête.',
+    'Aucune règle n’accepte tous les coups de cette liste\u202f: choisissez-en une, l’import dira où il s’arrête.',
   importWithRules: 'Importer avec ces règles',
   cancel: 'Annuler',
   lineMove: (line, move, fault, side) => {
-    const head = `Ligne ${line} : `;
+    const head = `Ligne ${line}\u202f: `;
     switch (fault) {
       case 'syntax':
-        return `${head}« ${move} » n’est pas un coup ; un coup s’écrit d2-e2, ou e2-d2xd3 s’il prend.`;
+        return `${head}«\u202f${move}\u202f» n’est pas un coup\u202f; un coup s’écrit d2-e2, ou e2-d2xd3 s’il prend.`;
       case 'square':
         return `${head}le coup ${move} sort du plateau.`;
       case 'illegal':

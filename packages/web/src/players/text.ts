@@ -168,25 +168,25 @@ const fr: PlayersText = {
   playerTitle: 'Joueur',
   loading: 'Chargement…',
   memberSince: (date) => `Joue ici depuis le ${date}.`,
-  unknownPlayer: (name) => `Il n’y a aucun joueur nommé « ${name} ».`,
-  unknownHint: 'Vérifiez l’orthographe : un nom d’utilisateur a de 3 à 20 lettres, chiffres, _ ou -.',
+  unknownPlayer: (name) => `Il n’y a aucun joueur nommé «\u202f${name}\u202f».`,
+  unknownHint: 'Vérifiez l’orthographe\u202f: un nom d’utilisateur a de 3 à 20 lettres, chiffres, _ ou -.',
   loadFailed: 'La page n’a pas pu être chargée.',
   ownPage: 'Voici votre page, telle que les autres la voient.',
   myGames: 'Mes parties',
   noRated: (name) => `${name} n’a encore joué aucune partie classée.`,
   noRatedHint:
-    'Le classement apparaît après la première partie classée. Un joueur connecté choisit « classée » en créant une partie, ou rejoint une partie classée du salon.',
+    'Le classement apparaît après la première partie classée. Un joueur connecté choisit «\u202fclassée\u202f» en créant une partie, ou rejoint une partie classée du salon.',
   toLobby: 'Vers le salon',
   ratingLabel: 'Classement',
   provisionalNote:
-    'Le ? signale un classement encore provisoire : il se stabilise après quelques parties classées de plus.',
+    'Le\u202f? signale un classement encore provisoire\u202f: il se stabilise après quelques parties classées de plus.',
   deviationLabel: (dev) => `écart ${dev}`,
   ratedGames: (n) => (n === 1 ? '1 partie classée' : `${n} parties classées`),
   lastPlayed: (date) => `dernière partie le ${date}`,
   graphTitle: 'Évolution du classement',
   graphLabel: (from, to, games) =>
-    `Évolution du classement : de ${from} à ${to} en ${games === 1 ? '1 partie' : `${games} parties`}.`,
-  graphLegend: 'La ligne est le classement ; la bande ombrée, son écart de part et d’autre.',
+    `Évolution du classement\u202f: de ${from} à ${to} en ${games === 1 ? '1 partie' : `${games} parties`}.`,
+  graphLegend: 'La ligne est le classement\u202f; la bande ombrée, son écart de part et d’autre.',
   graphTable: 'Le classement après chaque partie',
   colGame: 'Partie',
   colDate: 'Date',
@@ -195,7 +195,7 @@ const fr: PlayersText = {
   graphStart: 'Départ',
   scoreTitle: 'En assaillant et en défenseur',
   scoreNote:
-    'Les deux camps ne gagnent pas aussi souvent l’un que l’autre : les résultats de chacun sont comptés à part.',
+    'Les deux camps ne gagnent pas aussi souvent l’un que l’autre\u202f: les résultats de chacun sont comptés à part.',
   colSide: 'Camp',
   colGames: 'Parties',
   colWins: 'Victoires',
@@ -226,13 +226,13 @@ const fr: PlayersText = {
   tournamentsLink: 'Tournois',
   familiesNav: 'Familles de classement',
   leaderboardRules: (dev) =>
-    `Figurent ici les seuls classements stabilisés (un écart de ${dev} au plus, sans ?) des joueurs qui ont joué une partie classée ces 3 derniers mois : les 100 premiers.`,
+    `Figurent ici les seuls classements stabilisés (un écart de ${dev} au plus, sans\u202f?) des joueurs qui ont joué une partie classée ces 3 derniers mois\u202f: les 100 premiers.`,
   leaderboardFamily: (family) =>
     `Toutes les règles nommées du ${family} comptent pour un même classement de ${family}.`,
   leaderboardEmpty:
-    'Personne n’apparaît encore dans ce classement : un classement se stabilise après plusieurs parties classées.',
+    'Personne n’apparaît encore dans ce classement\u202f: un classement se stabilise après plusieurs parties classées.',
   unknownFamily: (family) =>
-    `Il n’y a aucune famille de classement nommée « ${family} » ; voici celle du Brandubh.`,
+    `Il n’y a aucune famille de classement nommée «\u202f${family}\u202f»\u202f; voici celle du Brandubh.`,
   colRank: 'Rang',
   colPlayer: 'Joueur',
   colLastPlayed: 'Dernière partie',
