@@ -215,6 +215,8 @@ export const es: RulesText = {
       'Los veinte «déplacements successifs» se cuentan como veinte movimientos seguidos, de uno u otro bando.',
     kingAgainstCorner:
       'El folleto solo hace excepciones para el brannán en el trono y junto a él: un atacante basta para capturarlo contra una esquina vacía.',
+    defenderOnCorner:
+      'El folleto deja que los defensores se detengan en las esquinas y no dice más: una esquina ocupada por uno de ellos cuenta como ese defensor, igual que el trono ocupado por el rey cuenta como el rey.',
     kingAndShield:
       'Solo si el movimiento del atacante cierra la tenaza: completar los tres lados con otro atacante ya al otro lado del escudo no captura nada.',
     escapeAnnouncement:

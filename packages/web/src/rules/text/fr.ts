@@ -197,6 +197,7 @@ export const fr: RulesText = {
     bothBlocked: `Le dépliant ne dit pas ce qui arrive si aucun camp ne peut jouer${NB}: la partie est nulle.`,
     quietPlies: `Les «${NB}vingt déplacements successifs${NB}» sont comptés coup par coup, de l’un ou l’autre camp.`,
     kingAgainstCorner: `Le dépliant ne fait d’exception pour le brannán que sur le trône et à côté${NB}: un seul attaquant le prend contre un refuge vide.`,
+    defenderOnCorner: `Le dépliant permet aux défenseurs d’occuper les coins, sans en dire plus${NB}: un coin occupé par l’un d’eux compte comme ce défenseur, de même que le trône occupé par le roi compte comme le roi.`,
     kingAndShield: `Seulement si c’est le déplacement de l’assaillant qui fait la tenaille${NB}: compléter les trois côtés alors qu’un assaillant est déjà derrière le prince ne prend rien.`,
     escapeAnnouncement: `L’application annonce elle-même chaque sortie ouverte${NB}: l’annonce ne manque jamais et la pénalité ne s’applique pas.`,
     agreement: `Aucune source n’en parle${NB}: l’application ajoute la nulle par accord et l’abandon à toutes les règles.`,
