@@ -283,7 +283,7 @@ describe('describeRuleset: the name and one line for the home screen', () => {
       'Ard Ri layout; defenders first; every piece moves one square; king captured by 4; escape to the edge; draw after 20 turns without a capture.',
     );
     expect(describeRuleset(presetById('brandub-fr')!, 'es').oneLine).toContain('el rey y su escudo');
-    expect(describeRuleset(presetById('ard-ri-es')!, 'fr').name).toBe('Ard Ri (article espagnol)');
+    expect(describeRuleset(presetById('ard-ri-es')!, 'fr').name).toBe('Ard-ri (article espagnol)');
   });
 
   it('a custom ruleset keeps its own name', () => {

@@ -105,10 +105,10 @@ export const es: AnalysisText = {
   thinking: 'Pensando…',
   depth: (n) => `profundidad ${n}`,
   tablebase: 'demostrado por las tablas de finales',
-  tablebaseDraw: 'Empate con el mejor juego',
-  threads: (n) => `El motor busca en ${n === 1 ? '1 hilo' : `${n} hilos`}, uno por núcleo.`,
+  tablebaseDraw: 'Tablas con el mejor juego',
+  threads: (n) => `El motor calcula con ${n === 1 ? '1 hilo' : `${n} hilos`}, uno por núcleo.`,
   oneThread:
-    'El motor busca en un solo hilo: esta página no se sirve con aislamiento de origen cruzado, así que sus workers no pueden compartir memoria.',
+    'El motor calcula con un solo hilo: como esta página no se sirve aislada de otros orígenes, sus hilos de cálculo no pueden compartir memoria.',
   even: 'La posición está igualada',
   ahead: (side, soldiers) =>
     `${side === 'attackers' ? 'Los atacantes' : 'Los defensores'} tienen ${soldiers} soldados de ventaja`,
@@ -172,15 +172,15 @@ export const fr: AnalysisText = {
   povAttackers: 'les assaillants',
   povDefenders: 'les défenseurs',
   engine: 'Moteur',
-  threeLines: 'Trois variantes',
+  threeLines: 'Trois lignes',
   thinking: 'Réflexion…',
   depth: (n) => `profondeur ${n}`,
   tablebase: 'prouvé par les tables de finales',
   tablebaseDraw: 'Nulle avec le meilleur jeu',
   threads: (n) =>
-    `Le moteur cherche sur ${n === 1 ? "1 fil d'exécution" : `${n} fils d'exécution`}, un par cœur.`,
+    `Le moteur calcule sur ${n === 1 ? '1 fil d’exécution' : `${n} fils d’exécution`}, un par cœur.`,
   oneThread:
-    "Le moteur cherche sur un seul fil\u202f: cette page n'est pas servie isolée des autres origines, ses workers ne peuvent donc pas partager de mémoire.",
+    'Le moteur calcule sur un seul fil d’exécution\u202f: cette page n’étant pas servie isolée des autres origines, ses fils de calcul ne peuvent pas partager de mémoire.',
   even: 'La position est équilibrée',
   ahead: (side, soldiers) =>
     `${side === 'attackers' ? 'Les assaillants' : 'Les défenseurs'} ont ${soldiers} soldats d’avance`,
@@ -193,10 +193,10 @@ export const fr: AnalysisText = {
         ? 'Les assaillants ont gagné.'
         : 'Les défenseurs ont gagné.',
   gameEndedHere: 'La partie s’est arrêtée ici\u202f:',
-  lines: 'Les variantes du moteur',
-  lineLabel: (n) => `Variante ${n}`,
+  lines: 'Les lignes du moteur',
+  lineLabel: (n) => `Ligne ${n}`,
   fewerLines:
-    'Moins de variantes que demandé\u202f: la position n’a pas d’autre coup, ou les autres sont les images en miroir de celles-ci (la même partie vue d’un autre côté du plateau).',
+    'Moins de lignes que demandé\u202f: la position n’a pas d’autre coup, ou les autres sont le reflet de celles-ci (la même partie vue d’un autre côté du plateau).',
   bestMoveArrow: (move) => `Meilleur coup\u202f: ${move}`,
   analyseGame: 'Analyser toute la partie',
   stop: 'Arrêter',
@@ -217,11 +217,11 @@ export const fr: AnalysisText = {
     `Une fois toute la partie analysée, un coup est marqué selon ce qu’il coûte aux chances de gain de son camp (comptées de 0 à 100)\u202f: imprécision (?!) à partir de ${inaccuracy} points, erreur (?) à partir de ${mistake}, gaffe (??) à partir de ${blunder}.`,
   moves: 'Coups',
   start: 'Position de départ',
-  variation: 'Variante',
-  promote: 'Remonter cette variante',
+  variation: 'Ligne secondaire',
+  promote: 'Remonter cette ligne',
   makeMainline: 'En faire la ligne principale',
-  deleteVariation: 'Supprimer cette variante',
-  keysHelp: 'Flèches\u202f: ← → coup par coup, ↑ ↓ d’une variante à l’autre.',
+  deleteVariation: 'Supprimer cette ligne',
+  keysHelp: 'Flèches\u202f: ← → coup par coup, ↑ ↓ d’une ligne à l’autre.',
   graph:
     'L’évaluation au fil de la partie\u202f: au-dessus du milieu, les chances des assaillants\u202f; en dessous, celles des défenseurs',
   graphAt: (moveText) => moveText,

@@ -1,5 +1,5 @@
 /**
- * The words of abandonment (issue 14): who is connected, the opponent who left and the claim of
+ * The words of abandonment: who is connected, the opponent who left and the claim of
  * the game, the refusals of a claim, the ends of a game nobody finished (abandoned, expired,
  * never started), and the notice of games that ended while the player was away. English is the
  * reference; Spanish and French have its shape (a missing key fails to compile). Kept here
@@ -54,21 +54,21 @@ const es: PresenceText = {
   connected: 'conectado',
   away: 'desconectado',
   presenceOf: (name, state) => `${name}: ${state}`,
-  opponentLeft: 'Tu rival ha abandonado la partida.',
+  opponentLeft: 'Tu rival se ha ido de la partida.',
   claimIn: (time) => `Podrás reclamar la partida dentro de ${time}.`,
-  claimNow: 'Ya puedes reclamar la partida: llévate la victoria o dala por tablas.',
+  claimNow: 'Ya puedes reclamar la partida: quédate con la victoria o dala por tablas.',
   claimWait: 'Si no vuelve, podrás reclamar la partida.',
   opponentBack: 'Tu rival ha vuelto.',
   claimVictory: 'Reclamar la victoria',
   claimDraw: 'Dar la partida por tablas',
-  errClaimPresent: 'Tu rival se ha vuelto a conectar: no hay nada que reclamar.',
-  errClaimEarly: 'Todavía es pronto: tu rival aún tiene tiempo para volver.',
+  errClaimPresent: 'Tu rival ha vuelto a conectarse: no hay nada que reclamar.',
+  errClaimEarly: 'Aún es pronto: tu rival todavía tiene tiempo de volver.',
   errClaimNone: 'Esta partida no se puede reclamar. Si aún no se ha hecho ninguna jugada, anúlala.',
-  reasonLeftAttackers: 'Los atacantes abandonaron la partida.',
-  reasonLeftDefenders: 'Los defensores abandonaron la partida.',
-  reasonLeftDraw: 'Un jugador abandonó la partida y su rival la dio por tablas.',
+  reasonLeftAttackers: 'Los atacantes se fueron de la partida.',
+  reasonLeftDefenders: 'Los defensores se fueron de la partida.',
+  reasonLeftDraw: 'Un jugador se fue de la partida y su rival la dio por tablas.',
   reasonExpired: 'Nadie ocupó el puesto libre a tiempo: la partida se cerró.',
-  reasonUnstarted: 'No se hizo ninguna jugada a tiempo: la partida se anuló.',
+  reasonUnstarted: 'Nadie hizo ninguna jugada a tiempo: la partida se anuló.',
   awayTitle: 'Mientras no estabas',
   awayIntro: (n) => (n === 1 ? 'Ha terminado una de tus partidas:' : `Han terminado ${n} de tus partidas:`),
   awayWon: 'Has ganado.',
@@ -86,7 +86,8 @@ const fr: PresenceText = {
   presenceOf: (name, state) => `${name}\u202f: ${state}`,
   opponentLeft: 'Votre adversaire a quitté la partie.',
   claimIn: (time) => `Vous pourrez réclamer la partie dans ${time}.`,
-  claimNow: 'Vous pouvez maintenant réclamer la partie\u202f: prenez la victoire, ou déclarez-la nulle.',
+  claimNow:
+    'Vous pouvez maintenant réclamer la partie\u202f: prenez la victoire, ou déclarez la partie nulle.',
   claimWait: 'S’il ne revient pas, vous pourrez réclamer la partie.',
   opponentBack: 'Votre adversaire est de retour.',
   claimVictory: 'Réclamer la victoire',
@@ -97,7 +98,7 @@ const fr: PresenceText = {
   reasonLeftAttackers: 'Les assaillants ont quitté la partie.',
   reasonLeftDefenders: 'Les défenseurs ont quitté la partie.',
   reasonLeftDraw: 'Un joueur a quitté la partie et son adversaire l’a déclarée nulle.',
-  reasonExpired: 'Personne n’a pris la place libre à temps\u202f: la partie a été fermée.',
+  reasonExpired: 'Personne n’a pris la place libre à temps\u202f: la partie a été close.',
   reasonUnstarted: 'Aucun coup n’a été joué à temps\u202f: la partie a été annulée.',
   awayTitle: 'Pendant votre absence',
   awayIntro: (n) =>

@@ -47,12 +47,12 @@ const es: PuzzleText = {
   title: 'Problemas',
   intro:
     'Posiciones de las partidas del ordenador en las que un bando fuerza la victoria, demostradas por el resolvedor: hay una sola primera jugada que gana igual de rápido. Encuentra la línea ganadora; el ordenador responde con su defensa más larga.',
-  rulesetLabel: 'Reglas',
+  rulesetLabel: 'Reglamento',
   difficultyLabel: 'Dificultad',
   anyDifficulty: 'Cualquiera',
   difficultyName: (d) => ['', '1 · fácil', '2', '3', '4', '5 · difícil'][d] ?? String(d),
-  progress: (solved, total) => `Resueltos: ${solved} de ${total} problemas de estas reglas.`,
-  none: 'No hay problemas de esta dificultad con estas reglas: elige otra.',
+  progress: (solved, total) => `Resueltos: ${solved} de ${total} problemas de este reglamento.`,
+  none: 'No hay problemas de esta dificultad en este reglamento: elige otra dificultad.',
   heading: (n, difficulty, rating) => `Problema ${n} · dificultad ${difficulty} de 5 · puntuación ${rating}`,
   prompt: (side, moves) =>
     `Juegan los ${side === 'attackers' ? 'atacantes' : 'defensores'} y ganan en ${moves} jugadas.`,
@@ -80,12 +80,12 @@ const fr: PuzzleText = {
   title: 'Problèmes',
   intro:
     'Des positions des parties de l’ordinateur où un camp force le gain, prouvées par le solveur\u202f: un seul premier coup gagne aussi vite. Trouvez la ligne gagnante\u202f; l’ordinateur répond par sa plus longue défense.',
-  rulesetLabel: 'Règles',
+  rulesetLabel: 'Variante',
   difficultyLabel: 'Difficulté',
   anyDifficulty: 'Toutes',
   difficultyName: (d) => ['', '1 · facile', '2', '3', '4', '5 · difficile'][d] ?? String(d),
-  progress: (solved, total) => `Résolus\u202f: ${solved} sur ${total} problèmes de ces règles.`,
-  none: 'Aucun problème de cette difficulté avec ces règles\u202f: choisissez-en une autre.',
+  progress: (solved, total) => `Résolus\u202f: ${solved} sur ${total} problèmes de cette variante.`,
+  none: 'Aucun problème de cette difficulté dans cette variante\u202f: choisissez une autre difficulté.',
   heading: (n, difficulty, rating) => `Problème ${n} · difficulté ${difficulty} sur 5 · cote ${rating}`,
   prompt: (side, moves) =>
     `Les ${side === 'attackers' ? 'assaillants' : 'défenseurs'} jouent et gagnent en ${moves} coups.`,
