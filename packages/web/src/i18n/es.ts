@@ -1,4 +1,4 @@
-/** Español. */
+/** Español, in the words of the Spanish glossary (glossary.ts), which test/words.test.ts enforces. */
 
 import type { Messages } from './en.js';
 

@@ -1,4 +1,4 @@
-/** Français. */
+/** Français, in the words of the French glossary (glossary.ts), which test/words.test.ts enforces. */
 
 import type { Messages } from './en.js';
 

@@ -1,4 +1,7 @@
-/** Español: las lecciones, con la forma del catálogo inglés (`LearnText`). */
+/**
+ * Español: las lecciones, con la forma del catálogo inglés (`LearnText`), en las palabras del
+ * glosario (src/i18n/glossary.ts).
+ */
 
 import { kingRook, rook, type LearnText } from './en.js';
 

@@ -1,4 +1,7 @@
-/** Français : les leçons, avec la forme du catalogue anglais (`LearnText`). */
+/**
+ * Français : les leçons, avec la forme du catalogue anglais (`LearnText`), dans les mots du
+ * glossaire (src/i18n/glossary.ts).
+ */
 
 import { kingRook, NB, rook, type LearnText } from './en.js';
 

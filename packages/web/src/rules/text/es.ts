@@ -1,7 +1,8 @@
 /**
  * Español: atacantes, defensores, rey, soldados, trono, esquinas, casillas hostiles. Las palabras
  * propias de cada folleto (negras y blancas, casillas de Salida, peones…) solo aparecen en la
- * página de ese folleto, en la frase de su vocabulario.
+ * página de ese folleto, en la frase de su vocabulario. El glosario (src/i18n/glossary.ts) da la
+ * palabra de cada cosa y las que no se usan; test/words.test.ts lo comprueba.
  */
 
 import { type RuleSource, type SourceKind } from '@tafl/core';
