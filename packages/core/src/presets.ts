@@ -228,6 +228,12 @@ export const brandubFr = defineRuleset({
       text: 'The leaflet makes exceptions for the brannán only on and beside the throne: one attacker takes him against an empty corner.',
     },
     {
+      id: 'defenderOnCorner',
+      kind: 'reading',
+      parameter: 'cornerStop',
+      text: 'The leaflet lets defenders stop on the corners and says no more: a corner holding one counts as that defender, as the throne holding the king counts as the king.',
+    },
+    {
       id: 'kingAndShield',
       kind: 'reading',
       parameter: 'kingAndShield',

@@ -74,7 +74,7 @@ describe('a player who leaves a live game', () => {
       await waitForDot(page, 'defenders', true);
     }
     await expect(dot(ann, 'defenders').getAttribute('aria-label')).resolves.toBe('Bob: connected');
-    await expect(dot(eve, 'defenders').getAttribute('aria-label')).resolves.toBe('Bob\u00a0: connecté');
+    await expect(dot(eve, 'defenders').getAttribute('aria-label')).resolves.toBe('Bob\u202f: connecté');
 
     // A move, so that the game can be claimed.
     await square(ann, 'b4').click();
@@ -181,7 +181,7 @@ describe('a player who leaves a live game', () => {
     await ann.close();
     const away = bob.getByTestId('opponent-away');
     await away.waitFor({ timeout: 20_000 });
-    await expect(away.textContent()).resolves.toContain('Tu rival ha abandonado la partida.');
+    await expect(away.textContent()).resolves.toContain('Tu rival se ha ido de la partida.');
     await expect(dot(bob, 'attackers').getAttribute('aria-label')).resolves.toBe('Ann: desconectado');
     const draw = bob.getByRole('button', { name: 'Dar la partida por tablas' });
     await draw.waitFor({ timeout: GRACE_MS + 10_000 });
@@ -189,7 +189,7 @@ describe('a player who leaves a live game', () => {
     await draw.click();
     await bob
       .locator('.banner-end')
-      .filter({ hasText: 'Tablas. Un jugador abandonó la partida y su rival la dio por tablas.' })
+      .filter({ hasText: 'Tablas. Un jugador se fue de la partida y su rival la dio por tablas.' })
       .waitFor();
     await expect(away.count()).resolves.toBe(0);
     expect((bob as Page & { errors?: string[] }).errors).toEqual([]);

@@ -156,13 +156,13 @@ describe('import', () => {
     await submit.click();
     await page.getByTestId('rules-question').locator('.action.primary').click();
     await expect(page.locator('.rules-question [role="alert"]').textContent()).resolves.toBe(
-      'Ligne 2 : le coup e2-e9 sort du plateau.',
+      'Ligne 2\u202f: le coup e2-e9 sort du plateau.',
     );
     // A record with its rules: the fourth line holds an illegal move.
     await box.fill(`[rules:${makeRules(presetById('brandubh-2019')!)}]\n\n1. d2-e2 d5-f5\n2. e2-e3 f5-f1\n`);
     await submit.click();
     await expect(page.locator('.import [role="alert"]').textContent()).resolves.toBe(
-      'Ligne 4 : le coup f5-f1 n’est pas légal pour les défenseurs dans cette position.',
+      'Ligne 4\u202f: le coup f5-f1 n’est pas légal pour les défenseurs dans cette position.',
     );
     expect(errorsOf(page)).toEqual([]);
   });

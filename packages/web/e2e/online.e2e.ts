@@ -159,7 +159,7 @@ describe('an online game', () => {
       await expect(page.getByRole('button', { name: 'Offer a rematch' }).count()).resolves.toBe(1);
     }
     await expect(eve.locator('.banner-end').textContent()).resolves.toContain(
-      'Les défenseurs gagnent. Le roi s’est échappé par a7.',
+      'Les défenseurs gagnent. Le roi s’est évadé par a7.',
     );
     // The spectator has no controls but turning the board and the sound switch.
     await expect(eve.locator('.game-actions button').allTextContents()).resolves.toEqual([
@@ -261,7 +261,7 @@ describe('an online game', () => {
       .filter({ hasText: 'No result. The game was aborted before its first move.' })
       .waitFor();
     const lost = await open(`${app.server.url}#/online/ZZZZZZZZZZ`, { locale: 'es-ES' });
-    await lost.getByRole('heading', { name: 'No existe esa partida en línea.', exact: false }).waitFor();
+    await lost.getByRole('heading', { name: 'Esa partida en línea no existe', exact: false }).waitFor();
   });
 
   it('catches up with the opponent’s move made while its connection was down, without a reload', async () => {

@@ -151,7 +151,7 @@ describe('the player page', () => {
     await cat.goto(`${app.server.url}#/player/Nobody_here`);
     await cat.getByTestId('player-unknown').waitFor();
     expect(await cat.getByTestId('player-unknown').textContent()).toContain(
-      'Il n’y a aucun joueur nommé « Nobody_here ».',
+      'Il n’y a aucun joueur nommé «\u202fNobody_here\u202f».',
     );
   });
 
@@ -177,7 +177,7 @@ describe('the player page', () => {
     await rows.first().waitFor();
     expect(await page.locator('.family-tab[aria-current="page"]').textContent()).toBe('Ard Ri');
     expect(await page.locator('thead th').allTextContents()).toEqual([
-      'Puesto',
+      'Posición',
       'Jugador',
       'Puntuación',
       'Partidas',

@@ -23,7 +23,7 @@ describe('the rules page in each language', () => {
       name: 'Brandub (Le Globe Joueur)',
       shield: 'escudo',
       reading: 'interpretación',
-      house: 'regla de la casa',
+      house: 'regla casera',
     },
     {
       locale: 'en-GB',

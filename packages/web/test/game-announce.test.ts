@@ -87,7 +87,7 @@ describe('announcements', () => {
     expect(pos.pieceAt(sq('a7'))).toBe(3);
     const [end] = announce(pos, { winner: 'defenders', reason: 'escape' });
     expect(announcementText(en, end!)).toBe('The defenders win. The king escaped to a7.');
-    expect(announcementText(fr, end!)).toBe('Les défenseurs gagnent. Le roi s’est échappé par a7.');
+    expect(announcementText(fr, end!)).toBe('Les défenseurs gagnent. Le roi s’est évadé par a7.');
   });
 
   it('the end names the square where the king was captured, and the board marks him there', () => {

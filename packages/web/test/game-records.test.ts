@@ -201,7 +201,7 @@ describe('a bare move list (issue 13): which rules it follows is asked, the dete
     expect(failed).toMatchObject({ ok: false, moveLine: 2, move: 'e2-e9', fault: 'square' });
     if (failed.ok) throw new Error('imported');
     expect(importFailureSentence(en, failed)).toBe('Line 2: the move e2-e9 is not on the board.');
-    expect(importFailureSentence(fr, failed)).toBe('Ligne 2 : le coup e2-e9 sort du plateau.');
+    expect(importFailureSentence(fr, failed)).toBe('Ligne 2\u202f: le coup e2-e9 sort du plateau.');
     expect(importFailureSentence(es, failed)).toBe('Línea 2: la jugada e2-e9 se sale del tablero.');
     const illegal = importMoveList('d2-e2\nd5-d7', presetById('brandubh-2019')!);
     expect(illegal.ok || importFailureSentence(en, illegal)).toBe(
@@ -219,7 +219,7 @@ describe('errors of a record name the line and the move', () => {
     expect(failed).toMatchObject({ ok: false, moveLine: lines + 3, move: 'f5-f1', fault: 'illegal' });
     if (failed.ok) throw new Error('imported');
     expect(importFailureSentence(fr, failed)).toBe(
-      `Ligne ${lines + 3} : le coup f5-f1 n’est pas légal pour les défenseurs dans cette position.`,
+      `Ligne ${lines + 3}\u202f: le coup f5-f1 n’est pas légal pour les défenseurs dans cette position.`,
     );
   });
 

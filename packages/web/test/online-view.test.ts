@@ -227,7 +227,7 @@ describe('a refusal', () => {
       'Too many attempts. Try again in 12 minutes.',
     );
     expect(refusalText(CATALOGUES.fr, 'auth/limited', server)).toBe(
-      'Trop de tentatives. Réessayez dans 12 minutes.',
+      'Trop de tentatives\u202f: réessayez dans 12 minutes.',
     );
     expect(
       refusalText(
@@ -235,7 +235,7 @@ describe('a refusal', () => {
         'auth/limited',
         'too many accounts made from this address; try again in 1 second',
       ),
-    ).toBe('Demasiados intentos. Vuelve a intentarlo dentro de 1 segundo.');
+    ).toBe('Demasiados intentos: vuelve a intentarlo dentro de 1 segundo.');
   });
 
   it('says the client’s own failures, and falls back on the server’s sentence for a code it does not know', () => {

@@ -201,6 +201,17 @@ describe('the marks of docs/rules.md', () => {
     expect(marked).toEqual([['king', RULES_TEXT.en.king.byTwoWith('a corner')]]);
   });
 
+  it('brandub-fr: “a corner with a defender on it counts as that defender” is a reading, marked in every language', () => {
+    for (const lang of LANGUAGES) {
+      const t = RULES_TEXT[lang];
+      const corners = explainRuleset(presetById('brandub-fr')!, lang).find((s) => s.id === 'corners')!;
+      const counts = corners.sentences.find((s) => s.text === t.corners.defenderCounts)!;
+      expect(counts.marks, lang).toEqual([
+        { kind: 'reading', label: t.marks.reading, text: t.notes.defenderOnCorner },
+      ]);
+    }
+  });
+
   it('brandubh-en: the sentence on the king beside the throne says the leaflet’s “Defenders” mean the attackers', () => {
     const king = explainRuleset(presetById('brandubh-en')!, 'en').find((s) => s.id === 'king')!;
     const next = king.sentences.find((s) => s.parameters.includes('kingCaptureNextToThrone'))!;
@@ -272,7 +283,7 @@ describe('describeRuleset: the name and one line for the home screen', () => {
       'Ard Ri layout; defenders first; every piece moves one square; king captured by 4; escape to the edge; draw after 20 turns without a capture.',
     );
     expect(describeRuleset(presetById('brandub-fr')!, 'es').oneLine).toContain('el rey y su escudo');
-    expect(describeRuleset(presetById('ard-ri-es')!, 'fr').name).toBe('Ard Ri (article espagnol)');
+    expect(describeRuleset(presetById('ard-ri-es')!, 'fr').name).toBe('Ard-ri (article espagnol)');
   });
 
   it('a custom ruleset keeps its own name', () => {

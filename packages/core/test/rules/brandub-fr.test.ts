@@ -38,6 +38,7 @@ describe('brandub-fr: its departures from the source (docs/rules.md, “brandub-
   it('"each point where a ruleset departs from its source\'s letter is a note, a reading or a house rule": the ruleset carries exactly these', () => {
     expect(rules.notes.map((n) => `${n.kind}: ${n.id} (${n.parameter})`)).toEqual([
       'reading: kingAgainstCorner (cornersHostile)',
+      'reading: defenderOnCorner (cornerStop)',
       'reading: kingAndShield (kingAndShield)',
       'reading: escapeAnnouncement (escape)',
       'reading: bothBlocked (blocked)',

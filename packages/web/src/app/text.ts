@@ -30,15 +30,15 @@ const enSummaries: Summaries = {
 
 const esSummaries: Summaries = {
   plazoleta:
-    'El Brandubh del folleto de los artesanos de La Plazoleta: el rey se mueve de una en una casilla hacia una esquina, y cuesta más capturarlo en el trono y a su lado.',
+    'El Brandubh del folleto de los artesanos de La Plazoleta: el rey avanza de casilla en casilla hacia una esquina, y cuesta más capturarlo en el trono y a su lado.',
   'brandubh-2019':
-    'El Brandubh más sencillo: todas las piezas, también el rey, se mueven tantas casillas como quieran; dos atacantes capturan al rey, cuatro si está en el trono; escapa por una esquina.',
+    'El Brandubh más sencillo: todas las piezas, también el rey, se mueven tantas casillas como quieran; dos atacantes capturan al rey, cuatro si está en el trono; huye por una esquina.',
   'ard-ri-es':
-    'El Ard Ri, con ejércitos más numerosos, dieciséis atacantes contra nueve: el rey no captura, hay que rodearlo por los cuatro lados y escapa por una esquina.',
+    'El Ard Ri, con ejércitos más numerosos, dieciséis atacantes contra nueve: el rey no captura, hay que rodearlo por los cuatro lados y huye por una esquina.',
   'brandubh-en':
-    'El Brandubh del folleto inglés: el rey escapa por una esquina, no puede volver al trono y cuesta más capturarlo en él y a su lado.',
+    'El Brandubh del folleto inglés: el rey huye por una esquina, no puede volver al trono y cuesta más capturarlo en él y a su lado.',
   'ard-ri-fr':
-    'El Ard Ri del folleto francés: empiezan los defensores, todas las piezas se mueven de una en una casilla, el rey escapa por cualquier borde y hay que rodearlo por los cuatro lados.',
+    'El Ard Ri del folleto francés: empiezan los defensores, todas las piezas avanzan de casilla en casilla, el rey huye por cualquier casilla del borde y hay que rodearlo por los cuatro lados.',
   'brandub-fr':
     'El Brandubh del mismo folleto francés: los defensores pueden refugiarse en las esquinas, y un defensor junto al rey en el trono puede caer con él.',
   'opentafl-brandub':
@@ -49,21 +49,21 @@ const esSummaries: Summaries = {
 
 const frSummaries: Summaries = {
   plazoleta:
-    'Le Brandubh du livret des artisans de La Plazoleta : le roi avance d’une case à la fois vers un coin, et il est plus dur à prendre sur son trône et à côté.',
+    'Le Brandubh du dépliant des artisans de La Plazoleta\u202f: le roi avance case par case vers un coin, et il est plus difficile à prendre sur son trône et à côté.',
   'brandubh-2019':
-    'Le Brandubh le plus simple : toutes les pièces, le roi aussi, vont aussi loin qu’elles veulent ; deux assaillants prennent le roi, quatre sur son trône ; il s’échappe par un coin.',
+    'Le Brandubh le plus simple\u202f: toutes les pièces, le roi aussi, vont aussi loin qu’elles veulent\u202f; deux assaillants prennent le roi, quatre sur son trône\u202f; il s’évade par un coin.',
   'ard-ri-es':
-    'L’Ard-ri et ses armées plus nombreuses, seize assaillants contre neuf : le roi ne prend pas, il faut l’encercler des quatre côtés, et il s’échappe par un coin.',
+    'L’Ard-ri et ses armées plus nombreuses, seize assaillants contre neuf\u202f: le roi ne prend pas, il faut l’encercler des quatre côtés, et il s’évade par un coin.',
   'brandubh-en':
-    'Le Brandubh du livret anglais : le roi s’échappe par un coin, ne peut pas revenir sur son trône, et il est plus dur à prendre dessus et à côté.',
+    'Le Brandubh du dépliant anglais\u202f: le roi s’évade par un coin, ne peut pas revenir sur son trône, et il est plus difficile à prendre dessus et à côté.',
   'ard-ri-fr':
-    'L’Ard-ri du livret du Globe Joueur : les défenseurs commencent, chacun avance d’une case à la fois, le roi s’échappe par n’importe quel bord et doit être encerclé des quatre côtés.',
+    'L’Ard-ri du dépliant du Globe Joueur\u202f: les défenseurs commencent, chaque pièce avance d’une case à la fois, le roi s’évade par n’importe quelle case du bord et doit être encerclé des quatre côtés.',
   'brandub-fr':
-    'Le Brandub du même livret : les défenseurs peuvent se réfugier dans les coins, et un défenseur à côté du roi sur son trône peut être pris avec lui.',
+    'Le Brandub du même dépliant\u202f: les défenseurs peuvent se réfugier dans les coins, et un défenseur à côté du roi sur son trône peut être pris avec lui.',
   'opentafl-brandub':
-    'Le Brandub d’OpenTafl, pour comparer des parties avec ce logiciel : deux assaillants prennent le roi partout, même sur son trône.',
+    'Le Brandub d’OpenTafl, pour comparer des parties avec ce logiciel\u202f: deux assaillants prennent le roi partout, même sur son trône.',
   'federation-brandubh':
-    'Le Brandubh de la World Tafl Federation : le roi file librement vers un coin ; trois assaillants le prennent à côté du trône, quatre dessus.',
+    'Le Brandubh de la World Tafl Federation\u202f: le roi file librement vers un coin\u202f; trois assaillants le prennent à côté du trône, quatre dessus.',
 };
 
 export const en = {
@@ -157,13 +157,13 @@ const es: FrontText = {
   onlineNote: 'Recibes un enlace para enviárselo a tu rival',
   options: 'Opciones',
   optionsFor: (what) => `Opciones: ${what}`,
-  rulesLabel: 'Reglas:',
-  chooseRules: 'Elegir las reglas',
-  recommended: 'Recomendadas para empezar',
+  rulesLabel: 'Reglamento:',
+  chooseRules: 'Elegir el reglamento',
+  recommended: 'Recomendado para empezar',
   guestName: 'Invitado',
   learnToPlay: 'Aprende a jugar',
 
-  rulesetsTitle: 'Elige las reglas',
+  rulesetsTitle: 'Elige el reglamento',
   rulesetsIntro:
     'Todos los reglamentos que juega la aplicación, con lo que distingue a cada uno. Elige uno para la página de inicio o juégalo ya.',
   chooseThis: 'Elegir',
@@ -214,24 +214,24 @@ const fr: FrontText = {
   localNote: 'Deux joueurs jouent à tour de rôle sur cet écran',
   onlineNote: 'Vous recevez un lien à envoyer à votre adversaire',
   options: 'Options',
-  optionsFor: (what) => `Options : ${what}`,
-  rulesLabel: 'Règles :',
-  chooseRules: 'Choisir les règles',
-  recommended: 'Conseillées pour débuter',
+  optionsFor: (what) => `Options\u202f: ${what}`,
+  rulesLabel: 'Variante\u202f:',
+  chooseRules: 'Choisir une variante',
+  recommended: 'Conseillée pour débuter',
   guestName: 'Invité',
   learnToPlay: 'Apprendre à jouer',
 
-  rulesetsTitle: 'Choisissez les règles',
+  rulesetsTitle: 'Choisissez une variante',
   rulesetsIntro:
-    'Toutes les règles que joue l’application, avec ce qui distingue chacune. Choisissez-en une pour la page d’accueil, ou jouez-la tout de suite.',
+    'Toutes les variantes que joue l’application, avec ce qui distingue chacune. Choisissez-en une pour la page d’accueil, ou jouez-la tout de suite.',
   chooseThis: 'Choisir',
   chooseThisNamed: (name) => `Choisir ${name}`,
   chosenNow: 'Votre choix',
-  playNow: 'Jouer tout de suite :',
+  playNow: 'Jouer tout de suite\u202f:',
   playComputerShort: 'Contre l’ordinateur',
   playLocalShort: 'À deux ici',
   playOnlineShort: 'En ligne',
-  playNamed: (how, name) => `${how} : ${name}`,
+  playNamed: (how, name) => `${how}\u202f: ${name}`,
   backHome: 'Retour à la page d’accueil',
 
   titleVsComputer: (name, level) => `${name} contre l’ordinateur (niveau ${level})`,
@@ -246,7 +246,7 @@ const fr: FrontText = {
   titleDefendersWon: 'les défenseurs ont gagné',
   titleDrawn: 'partie nulle',
   titleNoResult: 'annulée',
-  titleRules: (name) => `Règles : ${name}`,
+  titleRules: (name) => `Règles\u202f: ${name}`,
 };
 
 export const FRONT_TEXT: { readonly [l in Lang]: FrontText } = { en, es, fr };

@@ -47,7 +47,7 @@ const en = {
     'quiet moves': 'too many moves without a capture',
     'ply limit': 'the move cap was reached',
     time: 'a player ran out of time',
-    'not by rule': 'a player resigned, or both agreed',
+    'not by rule': 'a player resigned, or both agreed to a draw',
   } satisfies Record<Ending, string>,
   endingCount: (ending: string, winner: string) => `${ending} (${winner}): `,
   endingWinner: { attackers: 'attackers win', defenders: 'defenders win', draw: 'draw' } satisfies Record<
@@ -84,9 +84,9 @@ const es: BalanceText = {
     'Cada barra es la parte de las partidas que acabaron así. La línea fina con topes que la cruza es su intervalo del 95 %: una serie mucho más larga daría una proporción dentro de él 19 veces de cada 20.',
   overviewTitle: 'De un vistazo',
   overviewNote:
-    'Primero los más justos: la puntuación de los atacantes (sus victorias y la mitad de las tablas) más cerca del 50 %.',
+    'Primero los más justos: los puntos de los atacantes (sus victorias y la mitad de las tablas) más cerca del 50 %.',
   colRuleset: 'Reglamento',
-  colScore: 'Puntuación de los atacantes',
+  colScore: 'Puntos de los atacantes',
   colLength: 'Duración media',
   colOutcome: 'Resultado',
   colChart: 'Gráfico',
@@ -104,7 +104,7 @@ const es: BalanceText = {
   openings: (n) => `${n} aperturas distintas.`,
   endingsTitle: 'Cómo acabaron las partidas',
   ending: {
-    escape: 'el rey escapó',
+    escape: 'el rey huyó',
     'king captured': 'el rey fue capturado',
     'all attackers captured': 'todos los atacantes fueron capturados',
     'no legal move': 'un bando no podía mover',
@@ -113,7 +113,7 @@ const es: BalanceText = {
     'quiet moves': 'demasiadas jugadas sin captura',
     'ply limit': 'se llegó al límite de jugadas',
     time: 'a un jugador se le acabó el tiempo',
-    'not by rule': 'un jugador abandonó, o ambos acordaron',
+    'not by rule': 'un jugador abandonó o ambos acordaron tablas',
   },
   endingCount: (ending, winner) => `${ending} (${winner}): `,
   endingWinner: { attackers: 'ganan los atacantes', defenders: 'ganan los defensores', draw: 'tablas' },
@@ -133,21 +133,21 @@ const es: BalanceText = {
   methodMoves:
     'Las jugadas se cuentan como las cuentan los jugadores: la jugada de los atacantes y la respuesta de los defensores; las duraciones incluyen la apertura.',
   methodInterval:
-    'Los intervalos son intervalos de puntuación de Wilson al 95 %, que quedan entre el 0 y el 100 % incluso cuando un bando gana todas las partidas.',
-  methodMade: (date, commit) => `Obtenidos el ${date} con el código del commit ${commit}.`,
+    'Los intervalos son intervalos de Wilson al 95 %, que quedan entre el 0 y el 100 % incluso cuando un bando gana todas las partidas.',
+  methodMade: (date, commit) => `Obtenidos el ${date} con el código de la revisión ${commit}.`,
   methodCommand: 'La orden que los vuelve a obtener, desde el repositorio (antes, npm run build):',
 };
 
 const fr: BalanceText = {
-  title: 'Quelles règles sont équitables ?',
+  title: 'Quelles variantes sont équitables\u202f?',
   intro: (games) =>
-    `L’ordinateur a joué ${games} parties contre lui-même avec chaque règle. Avec des règles équitables, chaque camp gagne à peu près aussi souvent que l’autre ; avec des règles déséquilibrées, l’un des deux gagne presque toujours, quel que soit celui qui le joue.`,
+    `L’ordinateur a joué ${games} parties contre lui-même dans chaque variante. Avec des règles équitables, chaque camp gagne à peu près aussi souvent que l’autre\u202f; avec des règles déséquilibrées, l’un des deux gagne presque toujours, quel que soit celui qui le joue.`,
   howToRead:
-    'Chaque barre est la part des parties finies ainsi. Le trait fin à butées qui la traverse est son intervalle à 95 % : une série bien plus longue trouverait une part à l’intérieur 19 fois sur 20.',
+    'Chaque barre est la part des parties finies ainsi. Le trait fin à butées qui la traverse est son intervalle à 95 %\u202f: une série bien plus longue trouverait une part à l’intérieur 19 fois sur 20.',
   overviewTitle: 'En un coup d’œil',
   overviewNote:
-    'Les plus équitables d’abord : le score des assaillants (leurs victoires et la moitié des nulles) le plus proche de 50 %.',
-  colRuleset: 'Règle',
+    'Les plus équitables d’abord\u202f: le score des assaillants (leurs victoires et la moitié des nulles) le plus proche de 50 %.',
+  colRuleset: 'Variante',
   colScore: 'Score des assaillants',
   colLength: 'Durée moyenne',
   colOutcome: 'Résultat',
@@ -159,14 +159,14 @@ const fr: BalanceText = {
   interval: (low, high) => `de ${low} à ${high}`,
   gamesOf: (k, n) => `${k} sur ${n}`,
   moves: (n) => `${n} coups`,
-  engineCaption: (name, games) => `${name} : l’ordinateur contre lui-même, ${games} parties`,
-  humanCaption: (games) => `Parties jouées par des personnes avec ces règles : ${games} parties`,
+  engineCaption: (name, games) => `${name}\u202f: l’ordinateur contre lui-même, ${games} parties`,
+  humanCaption: (games) => `Parties jouées par des personnes avec ces règles\u202f: ${games} parties`,
   length: (average, shortest, longest) =>
-    `Durée moyenne : ${average} coups (la partie la plus courte ${shortest}, la plus longue ${longest}).`,
+    `Durée moyenne\u202f: ${average} coups (la partie la plus courte ${shortest}, la plus longue ${longest}).`,
   openings: (n) => `${n} ouvertures différentes.`,
   endingsTitle: 'Comment les parties ont fini',
   ending: {
-    escape: 'le roi s’est échappé',
+    escape: 'le roi s’est évadé',
     'king captured': 'le roi a été pris',
     'all attackers captured': 'tous les assaillants ont été pris',
     'no legal move': 'un camp ne pouvait plus jouer',
@@ -175,9 +175,9 @@ const fr: BalanceText = {
     'quiet moves': 'trop de coups sans prise',
     'ply limit': 'la limite de coups a été atteinte',
     time: 'un joueur a manqué de temps',
-    'not by rule': 'un joueur a abandonné, ou les deux se sont entendus',
+    'not by rule': 'un joueur a abandonné, ou les deux ont convenu de la nulle',
   },
-  endingCount: (ending, winner) => `${ending} (${winner}) : `,
+  endingCount: (ending, winner) => `${ending} (${winner})\u202f: `,
   endingWinner: {
     attackers: 'victoire des assaillants',
     defenders: 'victoire des défenseurs',
@@ -185,23 +185,23 @@ const fr: BalanceText = {
   },
   humanTitle: 'Parties jouées par des personnes',
   humanNote: (records, games, unfinished) =>
-    `${records} parties de Brandubh jouées par des personnes selon les règles de la World Tafl Federation, sans la nulle par répétition ; ${games} ont un résultat (les ${unfinished} inachevées sont laissées de côté). Le relevé ne dit pas si une partie a fini par abandon ou d’un commun accord.`,
-  humanLength: (average) => `Durée moyenne : ${average} coups.`,
-  methodTitle: 'Comment les données ont été faites',
+    `${records} parties de Brandubh jouées par des personnes selon les règles de la World Tafl Federation, sans la nulle par répétition\u202f; ${games} ont un résultat (les ${unfinished} inachevées sont laissées de côté). Le relevé ne dit pas si une partie a fini par abandon ou d’un commun accord.`,
+  humanLength: (average) => `Durée moyenne\u202f: ${average} coups.`,
+  methodTitle: 'Comment les données ont été produites',
   methodEngine: (nodes) =>
-    `Les deux camps sont le moteur de l’application, sa recherche la plus forte (celle du niveau 6, sans son livre d’ouvertures), qui examine ${nodes.toLocaleString('fr')} positions par coup et n’a pas d’autre limite : la même commande donne les mêmes parties sur n’importe quel ordinateur.`,
+    `Les deux camps sont le moteur de l’application, sa recherche la plus forte (celle du niveau 6, sans son livre d’ouvertures), qui examine ${nodes.toLocaleString('fr')} positions par coup et n’a pas d’autre limite\u202f: la même commande donne les mêmes parties sur n’importe quel ordinateur.`,
   methodBook: (seed) =>
-    `Chaque partie part de sa propre ouverture, une ligne du livre d’ouvertures du moteur tirée au hasard (graine ${seed}), chaque coup aussi souvent que les parties du livre l’ont joué ; le moteur continue là où le livre s’arrête. Les parties ne sont pas jouées par paires avec les camps inversés : un même moteur joue les deux camps, ce serait la même partie.`,
+    `Chaque partie part de sa propre ouverture, une ligne du livre d’ouvertures du moteur tirée au hasard (graine ${seed}), chaque coup aussi souvent que les parties du livre l’ont joué\u202f; le moteur continue là où le livre s’arrête. Les parties ne sont pas jouées par paires avec les camps inversés\u202f: un même moteur joue les deux camps, ce serait la même partie.`,
   methodRandom: (plies, seed) =>
     `Chaque partie part de sa propre ouverture de ${plies} coups tirés au hasard, ceux de chaque camp comptés à part (graine ${seed}).`,
   methodCap: (plies) =>
     `Une partie encore en cours après ${plies} coups compte comme nulle (la limite de coups).`,
   methodMoves:
-    'Les coups se comptent comme les comptent les joueurs : le coup des assaillants et la réponse des défenseurs ; les durées comprennent l’ouverture.',
+    'Les coups se comptent comme les comptent les joueurs\u202f: le coup des assaillants et la réponse des défenseurs\u202f; les durées comprennent l’ouverture.',
   methodInterval:
     'Les intervalles sont des intervalles de score de Wilson à 95 %, qui restent entre 0 et 100 % même quand un camp gagne toutes les parties.',
-  methodMade: (date, commit) => `Faites le ${date}, avec le code du commit ${commit}.`,
-  methodCommand: 'La commande qui les refait, depuis le dépôt (après npm run build) :',
+  methodMade: (date, commit) => `Produites le ${date}, avec le code de la révision ${commit}.`,
+  methodCommand: 'La commande qui les refait, depuis le dépôt (après npm run build)\u202f:',
 };
 
 const BALANCE_TEXT = { en, es, fr } as const;

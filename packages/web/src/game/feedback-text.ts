@@ -1,5 +1,5 @@
 /**
- * The words of the game's feedback (issue 13): the end of a game with the king's square, the
+ * The words of the game's feedback: the end of a game with the king's square, the
  * sound switch, the question a bare move list asks about its rules, and the import's errors as
  * sentences naming the line and the move. English is the reference; Spanish and French have its
  * shape (a missing key fails to compile). Kept here rather than in i18n/*.ts so that several
@@ -39,7 +39,7 @@ const en = {
 export type FeedbackText = typeof en;
 
 const es: FeedbackText = {
-  reasonEscapeTo: (square) => `El rey ha escapado por ${square}.`,
+  reasonEscapeTo: (square) => `El rey ha huido por ${square}.`,
   reasonKingCapturedOn: (square) => `El rey ha sido capturado en ${square}.`,
   sound: 'Sonido',
   soundHint: 'Sonidos de las jugadas, las capturas, el final de la partida y el tiempo que se acaba',
@@ -59,7 +59,7 @@ const es: FeedbackText = {
       case 'illegal':
         return `${head}la jugada ${move} no es legal${side ? ` para ${side === 'attackers' ? 'los atacantes' : 'los defensores'}` : ''} en esa posición.`;
       case 'captures':
-        return `${head}la jugada ${move} no captura las piezas que indica.`;
+        return `${head}la jugada ${move} no hace las capturas que indica.`;
       case 'over':
         return `${head}la jugada ${move} viene después del final de la partida.`;
     }
@@ -67,21 +67,21 @@ const es: FeedbackText = {
 };
 
 const fr: FeedbackText = {
-  reasonEscapeTo: (square) => `Le roi s’est échappé par ${square}.`,
+  reasonEscapeTo: (square) => `Le roi s’est évadé par ${square}.`,
   reasonKingCapturedOn: (square) => `Le roi a été pris en ${square}.`,
   sound: 'Son',
   soundHint: 'Sons des coups, des prises, de la fin de partie et du temps qui s’épuise',
-  rulesQuestion: 'Cette liste de coups ne dit pas selon quelles règles elle a été jouée. Lesquelles ?',
-  rulesDetected: 'tous les coups sont légaux selon ces règles',
+  rulesQuestion: 'Cette liste de coups ne dit pas dans quelle variante elle a été jouée. Laquelle\u202f?',
+  rulesDetected: 'tous les coups sont légaux dans cette variante',
   rulesNoneFits:
-    'Aucune règle n’accepte tous les coups de cette liste : choisissez-en une, l’import dira où il s’arrête.',
-  importWithRules: 'Importer avec ces règles',
+    'Aucune variante n’accepte tous les coups de cette liste\u202f: choisissez-en une, l’import dira où il s’arrête.',
+  importWithRules: 'Importer dans cette variante',
   cancel: 'Annuler',
   lineMove: (line, move, fault, side) => {
-    const head = `Ligne ${line} : `;
+    const head = `Ligne ${line}\u202f: `;
     switch (fault) {
       case 'syntax':
-        return `${head}« ${move} » n’est pas un coup ; un coup s’écrit d2-e2, ou e2-d2xd3 s’il prend.`;
+        return `${head}«\u202f${move}\u202f» n’est pas un coup\u202f; un coup s’écrit d2-e2, ou e2-d2xd3 s’il prend.`;
       case 'square':
         return `${head}le coup ${move} sort du plateau.`;
       case 'illegal':

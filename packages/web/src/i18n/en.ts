@@ -264,7 +264,7 @@ export const en = {
   errCreateRules: 'The server cannot play these rules.',
   errCreateName:
     'A name has 1 to 24 characters, with a letter or a digit and no invisible or control characters.',
-  // Issue 14, open games per client
+  // The limit of open games per client.
   errCreateLimit:
     'You already have 5 games waiting for an opponent: wait until someone joins one, or abort one.',
   errCreateTime: 'This clock is not allowed.',
@@ -272,7 +272,7 @@ export const en = {
   errServerBusy: 'The server is busy: try again in a moment.',
   errServerError: 'The server could not do this: try again.',
 
-  // Issue 13: the analysis kept with a finished online game (server refusals).
+  // The analysis kept with a finished online game (server refusals).
   errAnalysisNone: 'No analysis of this game has been saved yet.',
   errAnalysisNotOver: 'An analysis is only saved once the game is over.',
   errAnalysisInvalid: 'The server refused the analysis: it does not match this game.',

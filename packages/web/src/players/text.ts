@@ -1,5 +1,5 @@
 /**
- * The words of the player page and the leaderboards (issue 15) in English, Spanish and French.
+ * The words of the player page and the leaderboards in English, Spanish and French.
  * English is the reference; Spanish and French have its shape (a missing key fails to compile).
  * `playersText(t)` finds the language of the page's catalogue.
  */
@@ -97,15 +97,15 @@ const es: PlayersText = {
   loadFailed: 'No se ha podido cargar la página.',
   ownPage: 'Esta es tu página, tal como la ven los demás.',
   myGames: 'Mis partidas',
-  noRated: (name) => `${name} aún no ha jugado ninguna partida puntuada.`,
+  noRated: (name) => `${name} aún no ha jugado ninguna partida puntuable.`,
   noRatedHint:
-    'La puntuación aparece tras la primera partida puntuada. Quien ha iniciado sesión elige «puntuada» al crear una partida, o se une a una partida puntuada de la sala.',
+    'La puntuación aparece tras la primera partida puntuable. Quien ha iniciado sesión elige «Puntuable» al crear una partida, o se une a una partida puntuable de la sala.',
   toLobby: 'A la sala',
   ratingLabel: 'Puntuación',
   provisionalNote:
-    'El ? indica que la puntuación aún es provisional: se asienta tras unas cuantas partidas puntuadas más.',
+    'El signo ? indica que la puntuación aún es provisional: se asentará tras unas cuantas partidas puntuables más.',
   deviationLabel: (dev) => `desviación ${dev}`,
-  ratedGames: (n) => (n === 1 ? '1 partida puntuada' : `${n} partidas puntuadas`),
+  ratedGames: (n) => (n === 1 ? '1 partida puntuable' : `${n} partidas puntuables`),
   lastPlayed: (date) => `última partida el ${date}`,
   graphTitle: 'Evolución de la puntuación',
   graphLabel: (from, to, games) =>
@@ -139,7 +139,7 @@ const es: PlayersText = {
   lost: 'Perdida',
   drawn: 'Tablas',
   noResult: 'Anulada',
-  rated: 'puntuada',
+  rated: 'puntuable',
   casual: 'amistosa',
   ratingChange: (diff) => `puntuación ${diff}`,
   toMove: 'le toca mover',
@@ -150,17 +150,20 @@ const es: PlayersText = {
   tournamentsLink: 'Torneos',
   familiesNav: 'Familias de puntuación',
   leaderboardRules: (dev) =>
-    `Aparecen solo las puntuaciones asentadas (desviación de ${dev} o menos, sin ?) de quienes han jugado una partida puntuada en los últimos 3 meses: los 100 primeros.`,
+    `Solo aparecen las puntuaciones ya asentadas (desviación de ${dev} o menos, sin el signo ?) de quienes han jugado una partida puntuable en los últimos 3 meses: los 100 primeros.`,
   leaderboardFamily: (family) =>
-    `Todas las reglas con nombre de ${family} cuentan para una misma puntuación de ${family}.`,
+    `Todos los reglamentos con nombre del ${family} cuentan para una misma puntuación del ${family}.`,
   leaderboardEmpty:
-    'Aún no hay nadie en esta clasificación: una puntuación se asienta tras varias partidas puntuadas.',
+    'Aún no hay nadie en esta clasificación: una puntuación se asienta tras varias partidas puntuables.',
   unknownFamily: (family) =>
-    `No hay ninguna familia de puntuación llamada «${family}»; esta es la de Brandubh.`,
-  colRank: 'Puesto',
+    `No hay ninguna familia de puntuación llamada «${family}»; esta es la del Brandubh.`,
+  colRank: 'Posición',
   colPlayer: 'Jugador',
   colLastPlayed: 'Última partida',
 };
+
+/** “du Brandubh”, “de l’Ard-ri”: a game's name after de, elided before a vowel. */
+const ofGame = (game: string): string => (/^[aeiouéh]/i.test(game) ? `de l’${game}` : `du ${game}`);
 
 const fr: PlayersText = {
   familyBrandubh: 'Brandubh',
@@ -168,34 +171,35 @@ const fr: PlayersText = {
   playerTitle: 'Joueur',
   loading: 'Chargement…',
   memberSince: (date) => `Joue ici depuis le ${date}.`,
-  unknownPlayer: (name) => `Il n’y a aucun joueur nommé « ${name} ».`,
-  unknownHint: 'Vérifiez l’orthographe : un nom d’utilisateur a de 3 à 20 lettres, chiffres, _ ou -.',
+  unknownPlayer: (name) => `Il n’y a aucun joueur nommé «\u202f${name}\u202f».`,
+  unknownHint:
+    'Vérifiez l’orthographe\u202f: un nom d’utilisateur compte de 3 à 20 lettres, chiffres, _ ou -.',
   loadFailed: 'La page n’a pas pu être chargée.',
   ownPage: 'Voici votre page, telle que les autres la voient.',
   myGames: 'Mes parties',
   noRated: (name) => `${name} n’a encore joué aucune partie classée.`,
   noRatedHint:
-    'Le classement apparaît après la première partie classée. Un joueur connecté choisit « classée » en créant une partie, ou rejoint une partie classée du salon.',
+    'La cote apparaît après la première partie classée. Un joueur connecté choisit «\u202fClassée\u202f» en créant une partie, ou rejoint une partie classée dans le salon.',
   toLobby: 'Vers le salon',
-  ratingLabel: 'Classement',
+  ratingLabel: 'Cote',
   provisionalNote:
-    'Le ? signale un classement encore provisoire : il se stabilise après quelques parties classées de plus.',
+    'Le signe «\u202f?\u202f» indique une cote encore provisoire\u202f: elle se stabilise après quelques parties classées de plus.',
   deviationLabel: (dev) => `écart ${dev}`,
   ratedGames: (n) => (n === 1 ? '1 partie classée' : `${n} parties classées`),
   lastPlayed: (date) => `dernière partie le ${date}`,
-  graphTitle: 'Évolution du classement',
+  graphTitle: 'Évolution de la cote',
   graphLabel: (from, to, games) =>
-    `Évolution du classement : de ${from} à ${to} en ${games === 1 ? '1 partie' : `${games} parties`}.`,
-  graphLegend: 'La ligne est le classement ; la bande ombrée, son écart de part et d’autre.',
-  graphTable: 'Le classement après chaque partie',
+    `Évolution de la cote\u202f: de ${from} à ${to} en ${games === 1 ? '1 partie' : `${games} parties`}.`,
+  graphLegend: 'La ligne est la cote\u202f; la bande ombrée, son écart de part et d’autre.',
+  graphTable: 'La cote après chaque partie',
   colGame: 'Partie',
   colDate: 'Date',
-  colRating: 'Classement',
+  colRating: 'Cote',
   colDeviation: 'Écart',
   graphStart: 'Départ',
   scoreTitle: 'En assaillant et en défenseur',
   scoreNote:
-    'Les deux camps ne gagnent pas aussi souvent l’un que l’autre : les résultats de chacun sont comptés à part.',
+    'Les deux camps ne gagnent pas aussi souvent l’un que l’autre\u202f: les résultats de chacun sont comptés à part.',
   colSide: 'Camp',
   colGames: 'Parties',
   colWins: 'Victoires',
@@ -217,22 +221,22 @@ const fr: PlayersText = {
   noResult: 'Annulée',
   rated: 'classée',
   casual: 'amicale',
-  ratingChange: (diff) => `classement ${diff}`,
+  ratingChange: (diff) => `cote ${diff}`,
   toMove: 'au trait',
   watch: 'Regarder',
   replay: 'Revoir',
   analyse: 'Analyser',
   leaderboardTitle: 'Classement général',
   tournamentsLink: 'Tournois',
-  familiesNav: 'Familles de classement',
+  familiesNav: 'Familles de cotes',
   leaderboardRules: (dev) =>
-    `Figurent ici les seuls classements stabilisés (un écart de ${dev} au plus, sans ?) des joueurs qui ont joué une partie classée ces 3 derniers mois : les 100 premiers.`,
+    `Figurent ici les seules cotes stabilisées (un écart de ${dev} au plus, sans «\u202f?\u202f») des joueurs qui ont joué une partie classée ces 3 derniers mois\u202f: les 100 premiers.`,
   leaderboardFamily: (family) =>
-    `Toutes les règles nommées du ${family} comptent pour un même classement de ${family}.`,
+    `Toutes les variantes nommées ${ofGame(family)} comptent pour une même cote ${ofGame(family)}.`,
   leaderboardEmpty:
-    'Personne n’apparaît encore dans ce classement : un classement se stabilise après plusieurs parties classées.',
+    'Personne n’apparaît encore dans ce classement\u202f: une cote se stabilise après plusieurs parties classées.',
   unknownFamily: (family) =>
-    `Il n’y a aucune famille de classement nommée « ${family} » ; voici celle du Brandubh.`,
+    `Il n’y a aucune famille de cotes nommée «\u202f${family}\u202f»\u202f; voici celle du Brandubh.`,
   colRank: 'Rang',
   colPlayer: 'Joueur',
   colLastPlayed: 'Dernière partie',

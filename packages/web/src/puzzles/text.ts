@@ -47,12 +47,12 @@ const es: PuzzleText = {
   title: 'Problemas',
   intro:
     'Posiciones de las partidas del ordenador en las que un bando fuerza la victoria, demostradas por el resolvedor: hay una sola primera jugada que gana igual de rápido. Encuentra la línea ganadora; el ordenador responde con su defensa más larga.',
-  rulesetLabel: 'Reglas',
+  rulesetLabel: 'Reglamento',
   difficultyLabel: 'Dificultad',
   anyDifficulty: 'Cualquiera',
   difficultyName: (d) => ['', '1 · fácil', '2', '3', '4', '5 · difícil'][d] ?? String(d),
-  progress: (solved, total) => `Resueltos: ${solved} de ${total} problemas de estas reglas.`,
-  none: 'No hay problemas de esta dificultad con estas reglas: elige otra.',
+  progress: (solved, total) => `Resueltos: ${solved} de ${total} problemas de este reglamento.`,
+  none: 'No hay problemas de esta dificultad en este reglamento: elige otra dificultad.',
   heading: (n, difficulty, rating) => `Problema ${n} · dificultad ${difficulty} de 5 · puntuación ${rating}`,
   prompt: (side, moves) =>
     `Juegan los ${side === 'attackers' ? 'atacantes' : 'defensores'} y ganan en ${moves} jugadas.`,
@@ -79,34 +79,34 @@ const es: PuzzleText = {
 const fr: PuzzleText = {
   title: 'Problèmes',
   intro:
-    'Des positions des parties de l’ordinateur où un camp force le gain, prouvées par le solveur : un seul premier coup gagne aussi vite. Trouvez la ligne gagnante ; l’ordinateur répond par sa plus longue défense.',
-  rulesetLabel: 'Règles',
+    'Des positions des parties de l’ordinateur où un camp force le gain, prouvées par le solveur\u202f: un seul premier coup gagne aussi vite. Trouvez la ligne gagnante\u202f; l’ordinateur répond par sa plus longue défense.',
+  rulesetLabel: 'Variante',
   difficultyLabel: 'Difficulté',
   anyDifficulty: 'Toutes',
   difficultyName: (d) => ['', '1 · facile', '2', '3', '4', '5 · difficile'][d] ?? String(d),
-  progress: (solved, total) => `Résolus : ${solved} sur ${total} problèmes de ces règles.`,
-  none: 'Aucun problème de cette difficulté avec ces règles : choisissez-en une autre.',
+  progress: (solved, total) => `Résolus\u202f: ${solved} sur ${total} problèmes de cette variante.`,
+  none: 'Aucun problème de cette difficulté dans cette variante\u202f: choisissez une autre difficulté.',
   heading: (n, difficulty, rating) => `Problème ${n} · difficulté ${difficulty} sur 5 · cote ${rating}`,
   prompt: (side, moves) =>
     `Les ${side === 'attackers' ? 'assaillants' : 'défenseurs'} jouent et gagnent en ${moves} coups.`,
   yourMove: 'À vous de jouer.',
-  right: (reply) => `Bien joué ! La réponse : ${reply}. À vous de jouer.`,
-  solved: 'Résolu !',
+  right: (reply) => `Bien joué\u202f! La réponse\u202f: ${reply}. À vous de jouer.`,
+  solved: 'Résolu\u202f!',
   solvedBefore: 'Vous avez déjà résolu ce problème.',
   wrong: (move, moves) =>
     `${move} ne gagne pas ${moves === 1 ? 'sur-le-champ' : `en ${moves} coups`}. Réessayez, ou affichez la solution.`,
   also: (move) =>
-    `${move} gagne aussi vite, mais ce problème suit la ligne trouvée par le solveur : essayez un autre coup.`,
+    `${move} gagne aussi vite, mais ce problème suit la ligne trouvée par le solveur\u202f: essayez un autre coup.`,
   lineNote:
-    'Seuls les coups de la ligne trouvée par le solveur sont acceptés (un dernier coup qui gagne sur-le-champ l’est toujours) ; quand un autre coup gagne aussi vite, la page le dit.',
+    'Seuls les coups de la ligne trouvée par le solveur sont acceptés (un dernier coup qui gagne sur-le-champ l’est toujours)\u202f; quand un autre coup gagne aussi vite, la page le dit.',
   showSolution: 'Afficher la solution',
-  solution: (line) => `La solution : ${line}.`,
+  solution: (line) => `La solution\u202f: ${line}.`,
   restart: 'Recommencer',
   next: 'Problème suivant',
   aboutTitle: 'Comment les problèmes ont été faits',
   about: (count) =>
-    `${count} problèmes tirés des parties de l’ordinateur contre lui-même. Le solveur a prouvé chacun : le camp au trait gagne dans le nombre de coups indiqué contre toute défense, aucun autre premier coup ne gagne aussi vite, et les réponses de l’ordinateur sont la plus longue défense. La difficulté compte les coups, la profondeur à laquelle l’ordinateur trouve le premier coup, les coups possibles et la taille de la preuve.`,
-  command: 'La commande qui les refait :',
+    `${count} problèmes tirés des parties de l’ordinateur contre lui-même. Le solveur a prouvé chacun\u202f: le camp au trait gagne dans le nombre de coups indiqué contre toute défense, aucun autre premier coup ne gagne aussi vite, et les réponses de l’ordinateur sont la plus longue défense. La difficulté compte les coups, la profondeur à laquelle l’ordinateur trouve le premier coup, les coups possibles et la taille de la preuve.`,
+  command: 'La commande qui les refait\u202f:',
 };
 
 const TEXT = { en, es, fr } as const;

@@ -262,7 +262,10 @@ const DRAFTERS: { readonly [id in SectionId]: Drafter } = {
         : t.corners.notHostile,
       'cornersHostile',
     ],
-    ...(r.cornerStop === 'king-and-defenders' ? [[t.corners.defenderCounts, 'cornerStop'] as const] : []),
+    // The leaflet says only that defenders may stop there: what such a corner does is a reading.
+    ...(r.cornerStop === 'king-and-defenders'
+      ? [claiming(['defenderOnCorner'], t.corners.defenderCounts, 'cornerStop')]
+      : []),
     ...(r.cornerImmune ? [[t.corners.immune, 'cornerImmune'] as const] : []),
   ],
 

@@ -1,5 +1,5 @@
 /**
- * The words of the tournaments' pages (issue 15) in English, Spanish and French. English is the
+ * The words of the tournaments' pages in English, Spanish and French. English is the
  * reference; Spanish and French have its shape (a missing key fails to compile).
  * `tournamentsText(t)` finds the language of the page's catalogue.
  */
@@ -135,7 +135,7 @@ const es: TournamentsText = {
   playersCount: (n) => (n === 1 ? '1 jugador' : `${n} jugadores`),
   roundOf: (round, rounds) => `ronda ${round} de ${rounds}`,
   createdBy: (name) => `creado por ${name}`,
-  rated: 'puntuado',
+  rated: 'puntuable',
   casual: 'amistoso',
   statusOpen: 'inscripción abierta',
   statusRunning: 'en juego',
@@ -165,9 +165,9 @@ const es: TournamentsText = {
   colResult: 'Resultado',
   standingsTitle: 'Clasificación',
   tieBreaks:
-    'Se ordena por puntos (victoria 1, tablas ½, descanso 1), luego por Buchholz (la suma de los puntos de los rivales), luego por Sonneborn-Berger (los puntos de los rivales vencidos y la mitad de los de aquellos con quienes se hizo tablas) y por último por puntuación.',
+    'Se ordena por puntos (victoria 1, tablas ½, descanso 1); a igualdad de puntos, por el Buchholz (la suma de los puntos de los rivales), luego por el Sonneborn-Berger (los puntos de los rivales vencidos y la mitad de los de aquellos con quienes se hicieron tablas) y, por último, por la puntuación.',
   noStandings: 'La clasificación aparece cuando se empareja la primera ronda.',
-  colRank: 'Puesto',
+  colRank: 'Posición',
   colPlayer: 'Jugador',
   colPoints: 'Puntos',
   colBuchholz: 'Buchholz',
@@ -180,7 +180,7 @@ const es: TournamentsText = {
   fieldKind: 'Tipo',
   kindSwissHint: 'se enfrentan jugadores con los mismos puntos, nunca dos veces',
   kindRobinHint: 'todos contra todos',
-  fieldRules: 'Reglas',
+  fieldRules: 'Reglamento',
   fieldTime: 'Ritmo de juego',
   timeLive: 'En directo',
   timeCorrespondence: 'Por correspondencia',
@@ -192,23 +192,23 @@ const es: TournamentsText = {
   robinOnceOption: 'Una vuelta: cada pareja se enfrenta una vez',
   robinTwiceOption: 'Dos vueltas: cada pareja se enfrenta una vez con cada bando',
   fieldStart: 'Inicio',
-  startHint: 'Se puede apuntar cualquiera hasta entonces: entre 1 minuto y 60 días a partir de ahora.',
-  fieldRated: 'Puntuado: las partidas cambian la puntuación de los jugadores',
+  startHint: 'Cualquiera puede apuntarse hasta entonces: entre 1 minuto y 60 días a partir de ahora.',
+  fieldRated: 'Puntuable: las partidas cambian la puntuación de los jugadores',
   create: 'Crear el torneo',
   creating: 'Creando…',
   createRefused: 'No se ha podido crear el torneo.',
   actionRefused: 'No se ha podido hacer.',
   problemName: (max) =>
     `Dale al torneo un nombre de 1 a ${max} caracteres, con alguna letra o cifra y sin caracteres invisibles.`,
-  problemRules: 'Elige unas de las reglas con nombre.',
+  problemRules: 'Elige uno de los reglamentos con nombre.',
   problemTime:
     'En directo: de 1 a 180 minutos y de 0 a 180 segundos por jugada; por correspondencia: de 1 a 14 días por jugada.',
   problemRounds: (min, max) => `Un torneo suizo tiene de ${min} a ${max} rondas.`,
   problemStart: 'El inicio debe estar entre 1 minuto y 60 días a partir de ahora.',
-  errSignIn: 'Inicia sesión antes: los torneos son para jugadores con cuenta.',
+  errSignIn: 'Primero inicia sesión: los torneos son para jugadores con cuenta.',
   errCsrf:
-    'La petición se ha rechazado porque parecía venir de otro sitio: recarga la página y vuelve a intentarlo.',
-  errClosed: 'El torneo ya ha empezado o terminado: ya nadie puede apuntarse ni retirarse.',
+    'Se ha rechazado la petición porque parecía venir de otro sitio: recarga la página y vuelve a intentarlo.',
+  errClosed: 'El torneo ya ha empezado o ha terminado: ya nadie puede apuntarse ni retirarse.',
   errFull: 'El torneo está completo.',
 };
 
@@ -247,7 +247,7 @@ const fr: TournamentsText = {
   youAreIn: 'Vous êtes inscrit.',
   unknownTournament: 'Ce tournoi n’existe pas.',
   startsIn: (time) => `Commence dans ${time}.`,
-  startingNow: 'Ça commence : la première ronde est en cours d’appariement.',
+  startingNow: 'Ça commence\u202f: la première ronde est en cours d’appariement.',
   cdDays: (d, h) => `${d} j ${h} h`,
   cdHours: (h, m) => `${h} h ${String(m).padStart(2, '0')} min`,
   cdMinutes: (m, s) => `${m} min ${String(s).padStart(2, '0')} s`,
@@ -265,7 +265,7 @@ const fr: TournamentsText = {
   colResult: 'Résultat',
   standingsTitle: 'Classement',
   tieBreaks:
-    'Classement aux points (victoire 1, nulle ½, exemption 1), puis au Buchholz (la somme des points des adversaires), puis au Sonneborn-Berger (les points des adversaires battus, et la moitié de ceux des adversaires avec qui la partie fut nulle), puis au classement Glicko.',
+    'Classement aux points (victoire 1, nulle ½, exemption 1), puis au Buchholz (la somme des points des adversaires), puis au Sonneborn-Berger (les points des adversaires battus, et la moitié de ceux des adversaires avec qui la partie fut nulle), puis à la cote.',
   noStandings: 'Le classement apparaît une fois la première ronde appariée.',
   colRank: 'Rang',
   colPlayer: 'Joueur',
@@ -274,13 +274,13 @@ const fr: TournamentsText = {
   colSB: 'Sonneborn-Berger',
   colAttacked: 'En assaillant',
   colDefended: 'En défenseur',
-  colRating: 'Classement',
+  colRating: 'Cote',
   newTitle: 'Nouveau tournoi',
   fieldName: 'Nom',
   fieldKind: 'Formule',
   kindSwissHint: 'les joueurs à égalité de points se rencontrent, jamais deux fois',
   kindRobinHint: 'chacun rencontre tous les autres',
-  fieldRules: 'Règles',
+  fieldRules: 'Variante',
   fieldTime: 'Cadence',
   timeLive: 'En direct',
   timeCorrespondence: 'Par correspondance',
@@ -289,25 +289,26 @@ const fr: TournamentsText = {
   fieldDays: 'Jours par coup',
   fieldRounds: 'Rondes',
   roundsHint: (min, max) => `De ${min} à ${max}.`,
-  robinOnceOption: 'Aller simple : chaque paire se rencontre une fois',
-  robinTwiceOption: 'Aller-retour : chaque paire se rencontre une fois dans chaque camp',
+  robinOnceOption: 'Aller simple\u202f: chaque paire se rencontre une fois',
+  robinTwiceOption: 'Aller-retour\u202f: chaque paire se rencontre une fois dans chaque camp',
   fieldStart: 'Début',
-  startHint: 'On peut s’inscrire jusque-là : entre 1 minute et 60 jours à partir de maintenant.',
-  fieldRated: 'Classé : les parties changent le classement des joueurs',
+  startHint: 'On peut s’inscrire jusque-là\u202f: entre 1 minute et 60 jours à partir de maintenant.',
+  fieldRated: 'Classé\u202f: les parties modifient la cote des joueurs',
   create: 'Créer le tournoi',
   creating: 'Création…',
   createRefused: 'Le tournoi n’a pas pu être créé.',
-  actionRefused: 'Cela n’a pas pu être fait.',
+  actionRefused: 'L’opération n’a pas pu aboutir.',
   problemName: (max) =>
     `Donnez au tournoi un nom de 1 à ${max} caractères, avec une lettre ou un chiffre et sans caractère invisible.`,
-  problemRules: 'Choisissez l’une des règles nommées.',
+  problemRules: 'Choisissez l’une des variantes nommées.',
   problemTime:
-    'En direct : de 1 à 180 minutes et de 0 à 180 secondes par coup ; par correspondance : de 1 à 14 jours par coup.',
+    'En direct\u202f: de 1 à 180 minutes et de 0 à 180 secondes par coup\u202f; par correspondance\u202f: de 1 à 14 jours par coup.',
   problemRounds: (min, max) => `Un tournoi suisse a de ${min} à ${max} rondes.`,
   problemStart: 'Le début doit être entre 1 minute et 60 jours à partir de maintenant.',
-  errSignIn: 'Connectez-vous d’abord : les tournois sont réservés aux joueurs inscrits.',
-  errCsrf: 'La demande a été refusée car elle semblait venir d’ailleurs : rechargez la page et réessayez.',
-  errClosed: 'Le tournoi a commencé ou est terminé : plus personne ne s’inscrit ni ne se retire.',
+  errSignIn: 'Connectez-vous d’abord\u202f: les tournois sont réservés aux joueurs connectés.',
+  errCsrf:
+    'La demande a été refusée, car elle semblait venir d’un autre site\u202f: rechargez la page, puis réessayez.',
+  errClosed: 'Le tournoi a commencé ou est terminé\u202f: on ne peut plus s’y inscrire ni s’en retirer.',
   errFull: 'Le tournoi est complet.',
 };
 

@@ -1,4 +1,7 @@
-/** Español: las lecciones, con la forma del catálogo inglés (`LearnText`). */
+/**
+ * Español: las lecciones, con la forma del catálogo inglés (`LearnText`), en las palabras del
+ * glosario (src/i18n/glossary.ts).
+ */
 
 import { kingRook, rook, type LearnText } from './en.js';
 
@@ -9,7 +12,7 @@ export const es: LearnText = {
       task: (a) =>
         rook(a)
           ? `Los soldados se mueven en línea recta por una fila o una columna, tantas casillas libres como quieran, como la torre en el ajedrez. Mueve el atacante de ${a.from} hacia arriba, tan lejos como pueda llegar.`
-          : `Los soldados se mueven de una en una casilla, por una fila o una columna, nunca en diagonal. Mueve el atacante de ${a.from} una casilla hacia arriba, a ${a.to}.`,
+          : `Los soldados se mueven de casilla en casilla, por una fila o una columna, nunca en diagonal. Mueve el atacante de ${a.from} una casilla hacia arriba, a ${a.to}.`,
       success: (a) =>
         rook(a)
           ? `Eso es: se detiene en ${a.to}, justo antes del defensor. Ninguna pieza salta por encima de otra ni termina en una casilla ocupada.`
@@ -70,7 +73,7 @@ export const es: LearnText = {
       wrong: (a) => `Ese no es el movimiento: lleva el defensor de ${a.from} a la esquina ${a.to}.`,
     },
     capture: {
-      title: () => 'Capturar un soldado',
+      title: () => 'Capturar a un soldado',
       task: (a) =>
         `Un soldado es capturado cuando un enemigo se mueve y lo deja atrapado entre dos enemigos en una fila o una columna (nunca en diagonal). Ya hay un atacante junto al defensor de ${a.target}: captúralo.`,
       success: (a) =>
@@ -90,8 +93,8 @@ export const es: LearnText = {
       title: () => 'El trono vacío captura',
       task: (a) =>
         a.turn === 'attackers'
-          ? `El trono vacío es hostil a los defensores: un defensor entre el trono y un atacante es capturado. Captura el defensor de ${a.target} contra el trono.`
-          : `El trono vacío es hostil a los atacantes: un atacante entre el trono y un defensor es capturado. Captura el atacante de ${a.target} contra el trono.`,
+          ? `El trono vacío es hostil a los defensores: un defensor entre el trono y un atacante es capturado. Captura al defensor de ${a.target} contra el trono.`
+          : `El trono vacío es hostil a los atacantes: un atacante entre el trono y un defensor es capturado. Captura al atacante de ${a.target} contra el trono.`,
       success: () => '¡Capturado! El trono vacío ha cerrado el otro lado, como lo haría una pieza enemiga.',
       wrong: (a) =>
         `Ese movimiento no captura nada. Lleva una pieza a ${a.to}, para que la de ${a.target} quede atrapada entre ella y el trono.`,
@@ -100,8 +103,8 @@ export const es: LearnText = {
       title: () => 'El trono con el rey encima',
       task: (a) =>
         a.turn === 'attackers'
-          ? `Aquí el trono es hostil a los defensores incluso con su propio rey encima. Captura el defensor de ${a.target}, entre un atacante y el trono del rey.`
-          : `El rey no captura, pero el trono en el que está es hostil a los atacantes. Captura el atacante de ${a.target} contra el trono.`,
+          ? `Aquí el trono es hostil a los defensores incluso con su propio rey encima. Captura al defensor de ${a.target}, entre un atacante y el trono del rey.`
+          : `El rey no captura, pero el trono en el que está es hostil a los atacantes. Captura al atacante de ${a.target} contra el trono.`,
       success: () => '¡Capturado contra el trono, aunque el rey esté sentado en él!',
       wrong: (a) =>
         `Ese movimiento no captura nada. Lleva una pieza a ${a.to}, para que la de ${a.target} quede atrapada contra el trono.`,
@@ -109,7 +112,7 @@ export const es: LearnText = {
     'capture-corner': {
       title: () => 'Las esquinas también capturan',
       task: (a) =>
-        `Las esquinas vacías son hostiles a todas las piezas: una pieza junto a una esquina es capturada por un solo enemigo situado al otro lado. Captura el defensor de ${a.target} contra la esquina a1.`,
+        `Las esquinas vacías son hostiles a todas las piezas: una pieza junto a una esquina es capturada por un solo enemigo situado al otro lado. Captura al defensor de ${a.target} contra la esquina a1.`,
       success: () =>
         '¡Capturado contra la esquina! No dejes tus propias piezas en las casillas vecinas de las esquinas.',
       wrong: (a) =>
@@ -118,7 +121,7 @@ export const es: LearnText = {
     'capture-king-armed': {
       title: () => 'El rey captura',
       task: (a) =>
-        `El rey participa en las capturas como un soldado. Captura el atacante de ${a.target} llevando el rey al otro lado.`,
+        `El rey participa en las capturas como un soldado. Captura al atacante de ${a.target} llevando al rey al otro lado.`,
       success: (a) =>
         `¡Capturado! El atacante de ${a.target} ha quedado atrapado entre el rey y un defensor.`,
       wrong: (a) =>
@@ -127,21 +130,21 @@ export const es: LearnText = {
     'king-unarmed': {
       title: () => 'El rey no captura',
       task: (a) =>
-        `Aquí el rey no participa en las capturas: ni al moverse ni como pieza del otro lado. Captura el atacante de ${a.target} con un defensor.`,
+        `Aquí el rey no participa en las capturas: ni al moverse ni cerrando una captura desde el otro lado. Captura al atacante de ${a.target} con un defensor.`,
       success: (a) =>
         `Capturado entre dos defensores. Si el rey hubiera ido a ${a.to}, no se habría capturado nada.`,
       wrong: (a) =>
-        `Ese movimiento no captura nada: el rey no puede capturar. Captura el atacante de ${a.target} con el defensor de ${a.from}.`,
+        `Ese movimiento no captura nada: el rey no puede capturar. Captura al atacante de ${a.target} con el defensor de ${a.from}.`,
     },
     'escape-corner': {
-      title: () => 'El rey escapa por una esquina',
+      title: () => 'El rey huye por una esquina',
       task: (a) =>
         `${a.rules.cornerStop === 'king' ? 'Solo el rey puede detenerse en una esquina' : 'Ningún atacante puede detenerse nunca en una esquina'}, y los defensores ganan en cuanto el rey llega a una de las cuatro. Búscale un camino libre y llévalo a una esquina.`,
-      success: () => '¡El rey ha escapado: ganan los defensores!',
+      success: () => '¡El rey ha huido: ganan los defensores!',
       wrong: () => 'El rey no ha llegado a una esquina. Puede alcanzar una en un solo movimiento.',
     },
     'escape-edge': {
-      title: () => 'El rey escapa por el borde',
+      title: () => 'El rey huye por el borde',
       task: () =>
         'Los defensores ganan en cuanto el rey llega a cualquier casilla del borde del tablero. Llévalo al borde.',
       success: () => '¡El rey ha llegado al borde: ganan los defensores!',
@@ -221,17 +224,17 @@ export const es: LearnText = {
     repetition: {
       title: () => 'Repetición',
       task: (a) =>
-        `Cuando la misma posición aparece por tercera vez en el tablero, con el mismo bando al turno, la partida es tablas. El rey y un atacante han ido y vuelto dos veces: devuelve el rey a ${a.to} y la posición se repetirá por tercera vez.`,
+        `Cuando la misma posición aparece por tercera vez en el tablero y le toca mover al mismo bando, la partida es tablas. El rey y un atacante han ido y vuelto dos veces: devuelve el rey a ${a.to} y la posición se repetirá por tercera vez.`,
       success: () => 'Tablas por repetición: la misma posición se ha dado tres veces.',
       wrong: (a) => `Ese movimiento no repite la posición. Lleva el rey de ${a.from} a ${a.to}.`,
     },
     quiet: {
       title: () => 'Movimientos sin captura',
       task: (a) =>
-        `Tras ${a.rules.quietPlyLimit} movimientos seguidos (de cualquiera de los dos bandos) sin ninguna captura, la partida es tablas. Los últimos ${a.rules.quietPlyLimit - 1} no han capturado nada: captura ahora el defensor de ${a.target}.`,
+        `Tras ${a.rules.quietPlyLimit} movimientos seguidos (de cualquiera de los dos bandos) sin ninguna captura, la partida es tablas. Los últimos ${a.rules.quietPlyLimit - 1} no han capturado nada: captura ahora al defensor de ${a.target}.`,
       success: () => 'La captura pone la cuenta a cero: la partida continúa.',
       wrong: (a) =>
-        `Ese movimiento no ha capturado nada: era el ${a.rules.quietPlyLimit}.º seguido sin captura, y la partida sería tablas. Captura el defensor de ${a.target}.`,
+        `Ese movimiento no ha capturado nada: era el ${a.rules.quietPlyLimit}.º seguido sin captura, y la partida sería tablas. Captura al defensor de ${a.target}.`,
     },
   },
   title: 'Aprende a jugar',
@@ -254,6 +257,6 @@ export const es: LearnText = {
   notQuite: 'No exactamente.',
   finished: 'Has hecho todas las lecciones de este curso.',
   pass: 'Pasar',
-  noLesson: 'Esta lección no existe con estas reglas.',
-  noLessons: 'Estas reglas no tienen lecciones (las lecciones son para tableros de 7x7).',
+  noLesson: 'Esta lección no existe en este reglamento.',
+  noLessons: 'Este reglamento no tiene lecciones (las lecciones son para tableros de 7x7).',
 };

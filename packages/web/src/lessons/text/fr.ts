@@ -1,15 +1,18 @@
-/** Français : les leçons, avec la forme du catalogue anglais (`LearnText`). */
+/**
+ * Français : les leçons, avec la forme du catalogue anglais (`LearnText`), dans les mots du
+ * glossaire (src/i18n/glossary.ts).
+ */
 
 import { kingRook, NB, rook, type LearnText } from './en.js';
 
 export const fr: LearnText = {
   lessons: {
     move: {
-      title: () => 'Comment se déplacent les pions',
+      title: () => 'Comment se déplacent les soldats',
       task: (a) =>
         rook(a)
-          ? `Les pions se déplacent en ligne droite, le long d’une rangée ou d’une colonne, d’autant de cases libres qu’ils le veulent, comme la tour aux échecs. Faites monter l’assaillant de ${a.from} aussi loin que possible.`
-          : `Les pions avancent d’une case à la fois, le long d’une rangée ou d’une colonne, jamais en diagonale. Faites monter l’assaillant de ${a.from} d’une case, en ${a.to}.`,
+          ? `Les soldats se déplacent en ligne droite, le long d’une rangée ou d’une colonne, d’autant de cases libres qu’ils le veulent, comme la tour aux échecs. Faites monter l’assaillant de ${a.from} aussi loin que possible.`
+          : `Les soldats avancent d’une case à la fois, le long d’une rangée ou d’une colonne, jamais en diagonale. Faites monter l’assaillant de ${a.from} d’une case, en ${a.to}.`,
       success: (a) =>
         rook(a)
           ? `C’est cela${NB}: il s’arrête en ${a.to}, juste avant le défenseur. Aucune pièce ne saute par-dessus une autre ni ne s’arrête sur une case occupée.`
@@ -21,7 +24,7 @@ export const fr: LearnText = {
       title: () => 'Comment se déplace le roi',
       task: (a) =>
         kingRook(a)
-          ? `Le roi se déplace comme les pions, d’autant de cases libres qu’il le veut en ligne droite. Emmenez-le de ${a.from} vers la droite, aussi loin que possible.`
+          ? `Le roi se déplace comme les soldats, d’autant de cases libres qu’il le veut en ligne droite. Emmenez-le de ${a.from} vers la droite, aussi loin que possible.`
           : `Le roi ne se déplace que d’une case à la fois, le long d’une rangée ou d’une colonne. Emmenez-le de ${a.from} d’une case vers la droite, en ${a.to}.`,
       success: (a) =>
         kingRook(a)
@@ -32,7 +35,7 @@ export const fr: LearnText = {
     'throne-pass': {
       title: () => 'Passer par-dessus le trône',
       task: (a) =>
-        `Le trône, la case centrale d4, est réservé au roi${NB}: aucun pion ne peut s’y arrêter. Mais tant qu’il est vide, toute pièce peut passer par-dessus. Faites traverser le trône à l’assaillant de ${a.from}.`,
+        `Le trône, la case centrale d4, est réservé au roi${NB}: aucun soldat ne peut s’y arrêter. Mais tant qu’il est vide, toute pièce peut passer par-dessus. Faites traverser le trône à l’assaillant de ${a.from}.`,
       success: () =>
         `Il a traversé le trône vide sans s’y arrêter${NB}: d4 n’a jamais fait partie de ses cases.`,
       wrong: (a) =>
@@ -41,8 +44,9 @@ export const fr: LearnText = {
     'throne-block': {
       title: () => 'Le trône barre le passage',
       task: (a) =>
-        `Le trône, la case centrale d4, est réservé au roi${NB}: aucun pion ne peut s’y arrêter ni passer par-dessus, qu’il soit vide ou non. Déplacez l’assaillant de ${a.from} vers la droite, aussi loin que possible.`,
-      success: (a) => `Il s’arrête en ${a.to}${NB}: pour un pion, le trône barre le passage comme une pièce.`,
+        `Le trône, la case centrale d4, est réservé au roi${NB}: aucun soldat ne peut s’y arrêter ni passer par-dessus, qu’il soit vide ou non. Déplacez l’assaillant de ${a.from} vers la droite, aussi loin que possible.`,
+      success: (a) =>
+        `Il s’arrête en ${a.to}${NB}: pour un soldat, le trône barre le passage comme une pièce.`,
       wrong: (a) =>
         `Ce n’est pas le coup demandé${NB}: l’assaillant de ${a.from} ne peut pas aller plus loin que ${a.to}.`,
     },
@@ -54,7 +58,7 @@ export const fr: LearnText = {
           : `Une fois que le roi a quitté le trône, il ne peut plus s’y arrêter, mais il peut passer par-dessus. Emmenez le roi de ${a.from} de l’autre côté du trône, en d3 ou d2.`,
       success: (a) =>
         a.rules.kingReturns
-          ? 'Le roi a retrouvé son trône. Aucun pion ne peut jamais s’y arrêter.'
+          ? 'Le roi a retrouvé son trône. Aucun soldat ne peut jamais s’y arrêter.'
           : `Il a franchi le trône sans s’y arrêter${NB}: d4 ne fait plus partie de ses cases.`,
       wrong: (a) =>
         a.rules.kingReturns
@@ -73,13 +77,13 @@ export const fr: LearnText = {
         `Ce n’est pas le coup demandé${NB}: placez le défenseur de ${a.from} dans le coin ${a.to}.`,
     },
     capture: {
-      title: () => 'Prendre un pion',
+      title: () => 'Prendre un soldat',
       task: (a) =>
-        `Un pion est pris quand un adversaire se déplace de façon à l’encadrer entre deux ennemis sur une rangée ou une colonne (jamais en diagonale). Un assaillant se tient déjà à côté du défenseur de ${a.target}${NB}: prenez-le.`,
+        `Un soldat est pris quand un adversaire se déplace de façon à l’encadrer entre deux ennemis sur une rangée ou une colonne (jamais en diagonale). Un assaillant se tient déjà à côté du défenseur de ${a.target}${NB}: prenez-le.`,
       success: (a) =>
         `Pris${NB}! Le défenseur de ${a.target} était encadré par deux assaillants et quitte le plateau. Seul le camp qui joue prend${NB}: une pièce peut se glisser sans danger entre deux ennemis.`,
       wrong: (a) =>
-        `Ce coup ne prend rien${NB}: un pion est pris quand on referme le second côté. Placez un assaillant de l’autre côté de ${a.target}, sur la même rangée.`,
+        `Ce coup ne prend rien${NB}: un soldat est pris quand on referme le second côté. Placez un assaillant de l’autre côté de ${a.target}, sur la même rangée.`,
     },
     'capture-edge': {
       title: () => 'Le bord ne prend pas',
@@ -122,7 +126,7 @@ export const fr: LearnText = {
     'capture-king-armed': {
       title: () => 'Le roi prend',
       task: (a) =>
-        `Le roi participe aux prises comme un pion. Prenez l’assaillant de ${a.target} en amenant le roi de l’autre côté.`,
+        `Le roi participe aux prises comme un soldat. Prenez l’assaillant de ${a.target} en amenant le roi de l’autre côté.`,
       success: (a) => `Pris${NB}! L’assaillant de ${a.target} était encadré par le roi et un défenseur.`,
       wrong: (a) =>
         `Ce coup ne prend rien. Amenez le roi en ${a.to}, pour encadrer l’assaillant de ${a.target} entre lui et le défenseur.`,
@@ -130,7 +134,7 @@ export const fr: LearnText = {
     'king-unarmed': {
       title: () => 'Le roi ne prend pas',
       task: (a) =>
-        `Ici, le roi ne participe pas aux prises${NB}: ni quand il se déplace, ni comme pièce de l’autre côté. Prenez l’assaillant de ${a.target} avec un défenseur.`,
+        `Ici, le roi ne participe pas aux prises${NB}: ni quand il se déplace, ni pour fermer un encadrement. Prenez l’assaillant de ${a.target} avec un défenseur.`,
       success: (a) => `Pris entre deux défenseurs. Si le roi était allé en ${a.to}, rien n’aurait été pris.`,
       wrong: (a) =>
         `Ce coup ne prend rien${NB}: le roi ne peut pas prendre. Prenez l’assaillant de ${a.target} avec le défenseur de ${a.from}.`,
@@ -152,7 +156,7 @@ export const fr: LearnText = {
     'king-capture-2': {
       title: () => 'Prendre le roi',
       task: (a) =>
-        `Loin du trône, le roi se prend comme un pion${NB}: encadré par deux assaillants sur une rangée ou une colonne. Prenez le roi en ${a.target}.`,
+        `Loin du trône, le roi se prend comme un soldat${NB}: encadré par deux assaillants sur une rangée ou une colonne. Prenez le roi en ${a.target}.`,
       success: () => `Le roi est pris${NB}: les assaillants gagnent${NB}!`,
       wrong: () =>
         `Le roi est toujours libre${NB}: placez un assaillant de l’autre côté, face à celui qui le touche déjà.`,
@@ -242,7 +246,7 @@ export const fr: LearnText = {
   title: 'Apprendre à jouer',
   intro: `De courtes leçons pour chaque variante${NB}: chacune installe une position et vous demande le coup qui montre une règle.`,
   progress: (done, total) => `${done} leçon${done > 1 ? 's' : ''} faite${done > 1 ? 's' : ''} sur ${total}`,
-  allRulesets: 'Toutes les règles',
+  allRulesets: 'Toutes les variantes',
   courseOf: (name) => `Leçons${NB}: ${name}`,
   rulesLink: 'Lire les règles',
   learnByPlaying: 'Apprendre en jouant',
@@ -258,6 +262,6 @@ export const fr: LearnText = {
   notQuite: 'Pas tout à fait.',
   finished: 'Vous avez fait toutes les leçons de ce cours.',
   pass: 'Passer',
-  noLesson: 'Cette leçon n’existe pas avec ces règles.',
-  noLessons: 'Ces règles n’ont pas de leçons (les leçons sont faites pour le plateau de 7x7).',
+  noLesson: 'Cette leçon n’existe pas dans cette variante.',
+  noLessons: 'Cette variante n’a pas de leçons (les leçons sont faites pour le plateau de 7 cases sur 7).',
 };

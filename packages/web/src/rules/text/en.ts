@@ -209,6 +209,8 @@ export const en = {
       'The twenty “déplacements successifs” are read as twenty single moves in a row, of either side.',
     kingAgainstCorner:
       'The leaflet makes exceptions for the brannán only on and beside the throne: one attacker takes him against an empty corner.',
+    defenderOnCorner:
+      'The leaflet lets defenders stop on the corners and says no more: a corner holding one counts as that defender, as the throne holding the king counts as the king.',
     kingAndShield:
       'Only when the attacker’s move makes the sandwich: completing the three sides while an attacker already stands beyond the shield captures nothing.',
     escapeAnnouncement:

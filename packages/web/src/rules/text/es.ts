@@ -1,7 +1,8 @@
 /**
  * Español: atacantes, defensores, rey, soldados, trono, esquinas, casillas hostiles. Las palabras
  * propias de cada folleto (negras y blancas, casillas de Salida, peones…) solo aparecen en la
- * página de ese folleto, en la frase de su vocabulario.
+ * página de ese folleto, en la frase de su vocabulario. El glosario (src/i18n/glossary.ts) da la
+ * palabra de cada cosa y las que no se usan; test/words.test.ts lo comprueba.
  */
 
 import { type RuleSource, type SourceKind } from '@tafl/core';
@@ -119,7 +120,7 @@ export const es: RulesText = {
     hostileSoldiers:
       'Las esquinas vacías son hostiles a los soldados de ambos bandos: un soldado junto a una esquina es capturado por un solo enemigo situado al otro lado. (El rey junto a una esquina está en el borde, donde no puede ser capturado.)',
     notHostile: 'Las esquinas no son hostiles a nadie: nunca ayudan a capturar.',
-    onTheEdge: 'Las esquinas son casillas del borde como las demás: si el rey llega a una, escapa.',
+    onTheEdge: 'Las esquinas son casillas del borde como las demás: si el rey llega a una, huye.',
     defenderCounts:
       'Una esquina ocupada por un defensor cuenta como ese defensor: ayuda a capturar atacantes, y nunca defensores.',
     immune:
@@ -135,9 +136,9 @@ export const es: RulesText = {
     edge: 'Arrinconar una pieza contra el borde del tablero no sirve para capturarla.',
     optional: 'Capturar nunca es obligatorio.',
     kingArmed:
-      'El rey captura de la misma manera que los soldados, tanto como pieza que se mueve como pieza del otro lado.',
+      'El rey captura de la misma manera que los soldados, tanto al moverse como cerrando la captura desde el otro lado.',
     kingUnarmed:
-      'El rey no participa en las capturas: sus movimientos no capturan nada y nunca cuenta como la pieza del otro lado.',
+      'El rey no participa en las capturas: sus movimientos no capturan nada y nunca sirve para cerrar una captura desde el otro lado.',
   },
 
   king: {
@@ -174,12 +175,12 @@ export const es: RulesText = {
     blockedPasses:
       'El bando que no pueda realizar ningún movimiento pasa su turno (solo entonces se puede pasar); si ninguno de los dos puede mover, la partida es tablas.',
     announce:
-      'Cuando el rey podría escapar en su siguiente movimiento, los defensores deben anunciarlo diciendo «une ou deux sorties» (una o dos salidas); si no lo hacen, la huida no vale y los atacantes pueden volver a jugar su última pieza.',
+      'Cuando el rey podría huir en su siguiente movimiento, los defensores deben anunciarlo diciendo «une ou deux sorties» (una o dos salidas); si no lo hacen, la huida no vale y los atacantes pueden volver a jugar su última pieza.',
   },
 
   draws: {
     repetition:
-      'Cuando la misma posición se repite por tercera vez con el mismo bando al turno, la partida es tablas (la posición inicial cuenta como la primera vez).',
+      'Cuando la misma posición se repite por tercera vez y le toca mover al mismo bando, la partida es tablas (la posición inicial cuenta como la primera vez).',
     noRepetition: 'Repetir una posición no termina la partida.',
     quiet: (n) =>
       `Tras ${s(n, 'movimiento', 'movimientos')} seguidos (de uno u otro bando) sin ninguna captura, la partida es tablas.`,
@@ -189,12 +190,12 @@ export const es: RulesText = {
 
   marks: {
     reading: 'interpretación',
-    'house rule': 'regla de la casa',
+    'house rule': 'regla casera',
   },
 
   notes: {
     repetition:
-      'Estas reglas no prevén tablas: aquí la tercera repetición de una posición, con el mismo bando al turno, es tablas.',
+      'Estas reglas no prevén tablas: aquí hay tablas cuando una posición se repite por tercera vez y le toca mover al mismo bando.',
     kingArmed: 'Las reglas no dicen si el rey captura: sí captura, como una pieza más de los defensores.',
     kingUnarmed:
       'Una pieza cae entre dos «peones» rivales: el rey, que no es un peón, no participa en las capturas.',
@@ -203,7 +204,7 @@ export const es: RulesText = {
     kingEnclosed:
       'El artículo solo dice que las negras ganan si logran «encerrarlo»: aquí, por los cuatro costados.',
     repetitionThird:
-      'El artículo solo habla de «la repetición de jugadas»: aquí, la tercera vez, con el mismo bando al turno.',
+      'El artículo solo habla de «la repetición de jugadas»: aquí, la tercera vez que se repite una posición y le toca mover al mismo bando.',
     firstToMove: 'El folleto no dice quién empieza: empiezan los atacantes.',
     thronePassage:
       'El folleto prohíbe ocupar el centro vacío y no dice nada de atravesarlo: las piezas pueden pasar por él.',
@@ -215,12 +216,14 @@ export const es: RulesText = {
       'Los veinte «déplacements successifs» se cuentan como veinte movimientos seguidos, de uno u otro bando.',
     kingAgainstCorner:
       'El folleto solo hace excepciones para el brannán en el trono y junto a él: un atacante basta para capturarlo contra una esquina vacía.',
+    defenderOnCorner:
+      'El folleto deja que los defensores se detengan en las esquinas y no dice más: una esquina ocupada por uno de ellos cuenta como ese defensor, igual que el trono ocupado por el rey cuenta como el rey.',
     kingAndShield:
       'Solo si el movimiento del atacante cierra la tenaza: completar los tres lados con otro atacante ya al otro lado del escudo no captura nada.',
     escapeAnnouncement:
       'La aplicación anuncia ella misma cada salida abierta, así que el anuncio nunca falta y la penalización nunca se aplica.',
     agreement:
-      'Ninguna fuente los menciona: la aplicación añade las tablas por acuerdo y el abandono a todas las reglas.',
+      'Ninguna fuente los menciona: la aplicación añade las tablas por acuerdo y el abandono a todos los reglamentos.',
   },
 
   terms: {
@@ -238,7 +241,7 @@ export const es: RulesText = {
     notCaptured: (a) =>
       `Los defensores juegan ${a.move}, entre dos atacantes: no hay captura, porque solo captura el bando que mueve.`,
     multiple: (a) =>
-      `Los defensores juegan ${a.move} y capturan a la vez los atacantes de ${a.captured}, cada uno en su línea.`,
+      `Los defensores juegan ${a.move} y capturan a la vez a los atacantes de ${a.captured}, cada uno en su línea.`,
     throneDefender: (a) =>
       `El rey ha dejado el trono. Los atacantes juegan ${a.move}: el defensor de ${a.captured} es capturado contra el trono vacío.`,
     throneDefenderOccupied: (a) =>
@@ -250,9 +253,9 @@ export const es: RulesText = {
     corner: (a) =>
       `Los atacantes juegan ${a.move}: el defensor de ${a.captured} es capturado contra la esquina.`,
     cornerDefender: (a) =>
-      `Un defensor puede detenerse en una esquina: juega ${a.move} y captura el atacante de ${a.captured}.`,
+      `Un defensor puede detenerse en una esquina: juega ${a.move} y captura al atacante de ${a.captured}.`,
     kingArmed: (a) =>
-      `El rey juega ${a.move} y captura el atacante de ${a.captured}, como cualquier defensor.`,
+      `El rey juega ${a.move} y captura al atacante de ${a.captured}, como cualquier defensor.`,
     kingUnarmed: (a) =>
       `El rey juega ${a.move}: el atacante de ${a.spared} no es capturado, porque el rey no participa en las capturas.`,
     kingTwo: (a) =>
@@ -279,7 +282,7 @@ export const es: RulesText = {
       `Los atacantes juegan ${a.move}: el rey y el defensor que lo protege, en ${a.captured}, son capturados a la vez.`,
     kingShieldNone: (a) =>
       `Los atacantes juegan ${a.move} y completan los tres lados mientras otro atacante ya está al otro lado del defensor: no hay captura.`,
-    escapeCorner: (a) => `El rey juega ${a.move} y escapa por una esquina: ganan los defensores.`,
+    escapeCorner: (a) => `El rey juega ${a.move} y huye por una esquina: ganan los defensores.`,
     escapeEdge: (a) => `El rey juega ${a.move} y llega al borde: ganan los defensores.`,
   },
 
@@ -312,15 +315,15 @@ export const es: RulesText = {
     onThroneFour: 'con 4 en el trono',
     onThroneTwo: 'también con 2 en el trono',
     shield: 'el rey y su escudo',
-    escapeCorners: 'el rey escapa por las esquinas',
-    escapeEdge: 'el rey escapa por el borde',
+    escapeCorners: 'el rey huye por las esquinas',
+    escapeEdge: 'el rey huye por el borde',
     quiet: (n) => `tablas tras ${n} movimientos sin captura`,
   },
 
   ui: {
     title: 'Reglas',
     intro:
-      'Cada reglamento, explicado a partir de sus parámetros. Donde un folleto calla o no es claro, la elección hecha aquí lleva la marca «interpretación»; lo que añade la aplicación lleva la marca «regla de la casa».',
+      'Cada reglamento, explicado a partir de sus parámetros. Donde un folleto calla o no es claro, la elección hecha aquí lleva la marca «interpretación»; lo que añade la aplicación lleva la marca «regla casera».',
     leaflets: 'De los folletos',
     references: 'Reglamentos de referencia de otros programas',
     yours: 'Tus reglamentos',
@@ -334,7 +337,7 @@ export const es: RulesText = {
     edit: 'Editar',
     marksLegend: 'Marcas',
     readingLegend: 'una interpretación: el folleto calla o no es claro, y esta es la elección hecha aquí.',
-    houseRuleLegend: 'una regla de la casa: la añade la aplicación; el folleto no la dice.',
+    houseRuleLegend: 'una regla casera: la añade la aplicación; el folleto no la recoge.',
     startPosition: 'La posición inicial',
     diagram: 'Diagrama',
     otnTitle: 'Reglas en notación OTN',
@@ -394,7 +397,7 @@ export const es: RulesText = {
     ERR_DEFENDER_CORNER: (square) =>
       `Con estas reglas un defensor no puede estar en la esquina ${square} (solo el rey puede detenerse en las esquinas).`,
     ERR_KING_ESCAPED: (square) =>
-      `El rey está en ${square}, una casilla por la que escapa: la partida terminaría antes de empezar.`,
+      `El rey está en ${square}, una casilla por la que huye: la partida terminaría antes de empezar.`,
     ERR_NO_ATTACKERS: 'La posición no tiene atacantes.',
     ERR_OTHER: (message) => `La posición no es válida: ${message}`,
   },
@@ -419,11 +422,11 @@ export const es: RulesText = {
     },
     throneHostileToAttackers: {
       label: 'Trono hostil a los atacantes',
-      help: 'Cuándo el trono ayuda a los defensores a capturar un atacante, como si fuera un defensor.',
+      help: 'Cuándo el trono ayuda a los defensores a capturar a un atacante, como si fuera un defensor.',
     },
     throneHostileToDefenders: {
       label: 'Trono hostil a los defensores',
-      help: 'Cuándo el trono ayuda a los atacantes a capturar un defensor, como si fuera un atacante.',
+      help: 'Cuándo el trono ayuda a los atacantes a capturar a un defensor, como si fuera un atacante.',
     },
     throneHostileToKing: {
       label: 'Trono vacío hostil al rey',
@@ -440,7 +443,7 @@ export const es: RulesText = {
     },
     kingArmed: {
       label: 'El rey captura',
-      help: 'Si el rey participa en las capturas, como pieza que se mueve y como pieza del otro lado.',
+      help: 'Si el rey participa en las capturas, al moverse y cerrando la captura desde el otro lado.',
     },
     kingCapture: {
       label: 'El rey es capturado',
@@ -472,7 +475,7 @@ export const es: RulesText = {
     },
     repetitionDraws: {
       label: 'La tercera repetición es tablas',
-      help: 'La misma posición por tercera vez, con el mismo bando al turno.',
+      help: 'La misma posición por tercera vez, y le toca mover al mismo bando.',
     },
     quietPlyLimit: {
       label: 'Tablas tras tantos movimientos sin captura',

@@ -2,6 +2,8 @@
  * Français, dans la langue du dépliant du Globe Joueur : assaillants, défenseurs, roi, trône,
  * coins, prise par encadrement, cases hostiles. Les mots propres à une source (gardes, princes,
  * brannán, refuges…) n’apparaissent que sur la page de cette source, dans sa phrase de vocabulaire.
+ * Le glossaire (src/i18n/glossary.ts) donne le mot de chaque chose et ceux qu’on n’emploie pas
+ * (pion pour un soldat, attaquant, s’échapper…) ; test/words.test.ts le vérifie.
  */
 
 import { type RuleSource, type SourceKind } from '@tafl/core';
@@ -54,14 +56,14 @@ export const fr: RulesText = {
   board: {
     squares: (size, throne, corners) =>
       `Le jeu se joue sur un plateau de ${size} cases sur ${size}. La case centrale, ${throne}, est le trône du roi${NB}; les quatre coins, ${corners}, sont aussi des cases marquées.`,
-    sides: `Deux camps s’affrontent${NB}: les assaillants, avec les pions foncés, et les défenseurs, avec les pions clairs et leur roi.`,
+    sides: `Deux camps s’affrontent${NB}: les assaillants, avec les pions foncés, et les défenseurs, avec les pions clairs, dont le plus haut est leur roi.`,
     terms: (kind: SourceKind, pairs: readonly TermPair[]) =>
       `Vocabulaire ${SOURCE_NOUN[kind]}${NB}: ${list(
         pairs.map(([ours, theirs]) => `«${NB}${theirs}${NB}» pour ${ours}`),
         'et',
       )}.`,
     layoutBrandubh: (a, d) =>
-      `Position de départ du Brandub${NB}: ${s(a, 'assaillant', 'assaillants')} et ${s(d, 'défenseur', 'défenseurs')} forment une croix, le roi sur son trône au centre.`,
+      `Position de départ du Brandubh${NB}: ${s(a, 'assaillant', 'assaillants')} et ${s(d, 'défenseur', 'défenseurs')} forment une croix, le roi sur son trône au centre.`,
     layoutArdRi: (a, d) =>
       `Position de départ de l’Ard-ri${NB}: ${s(a, 'assaillant entoure', 'assaillants entourent')} ${s(d, 'défenseur', 'défenseurs')}, le roi sur son trône au centre.`,
     layoutCustom: (a, d, king) =>
@@ -83,8 +85,8 @@ export const fr: RulesText = {
     allStep:
       'Toutes les pièces, le roi compris, se déplacent d’une seule case, vers une case libre adjacente.',
     soldiersRook:
-      'Les pions se déplacent d’autant de cases libres qu’ils le souhaitent, comme la tour aux échecs.',
-    soldiersStep: 'Les pions se déplacent d’une seule case, vers une case libre adjacente.',
+      'Les soldats se déplacent d’autant de cases libres qu’ils le souhaitent, comme la tour aux échecs.',
+    soldiersStep: 'Les soldats se déplacent d’une seule case, vers une case libre adjacente.',
     kingRook: 'Le roi se déplace d’autant de cases libres qu’il le souhaite, comme une tour.',
     kingStep: 'Le roi ne se déplace que d’une case.',
   },
@@ -94,11 +96,11 @@ export const fr: RulesText = {
     returns: 'Le roi peut quitter son trône et y revenir à volonté.',
     noReturn: `Dès que le roi a quitté son trône, aucune pièce ne peut plus s’y arrêter, pas même le roi.`,
     passEveryone: 'Toute pièce peut passer par le trône vide lors d’un déplacement, sans s’y arrêter.',
-    passKing: `Seul le roi peut passer par le trône vide${NB}; les pions doivent le contourner.`,
+    passKing: `Seul le roi peut passer par le trône vide${NB}; les soldats doivent le contourner.`,
     passNone: 'Comme chaque pièce avance d’une case à la fois, aucune ne passe jamais par le trône.',
     hostileAll: `Le trône vide est hostile à toutes les pièces, même au roi${NB}: il aide à prendre n’importe quelle pièce, comme une pièce ennemie.`,
     hostileNone: `Le trône n’est hostile à personne, pas même au roi${NB}: il n’aide jamais à prendre.`,
-    hostileAlwaysAll: `Le trône, occupé ou non, est hostile à tous les pions, comme une pièce ennemie${NB}; le trône vide aide aussi à prendre le roi.`,
+    hostileAlwaysAll: `Le trône, occupé ou non, est hostile à tous les soldats, comme une pièce ennemie${NB}; le trône vide aide aussi à prendre le roi.`,
     attackersAlways: `Le trône est hostile aux assaillants même quand le roi l’occupe${NB}: il aide les défenseurs à les prendre.`,
     attackersEmpty: `Le trône vide est hostile aux assaillants${NB}: il aide les défenseurs à les prendre.`,
     attackersNever: 'Le trône n’est jamais hostile aux assaillants.',
@@ -114,12 +116,12 @@ export const fr: RulesText = {
     kingAndDefenders: (corners) =>
       `Le roi et les défenseurs peuvent occuper les coins (${corners})${NB}; les assaillants, non.`,
     hostile: `Les coins vides sont hostiles à toutes les pièces, même au roi${NB}: une pièce à côté d’un coin est prise par un seul adversaire de l’autre côté.`,
-    hostileSoldiers: `Les coins vides sont hostiles aux pions des deux camps${NB}: un pion à côté d’un coin est pris par un seul adversaire de l’autre côté. (Le roi à côté d’un coin est sur le bord, où il ne peut pas être pris.)`,
+    hostileSoldiers: `Les coins vides sont hostiles aux soldats des deux camps${NB}: un soldat à côté d’un coin est pris par un seul adversaire de l’autre côté. (Le roi à côté d’un coin est sur le bord, où il ne peut pas être pris.)`,
     notHostile: `Les coins ne sont hostiles à personne${NB}: ils n’aident jamais à prendre.`,
     onTheEdge: `Les coins sont des cases du bord comme les autres${NB}: le roi qui en atteint un s’évade.`,
     defenderCounts: `Un coin occupé par un défenseur compte comme ce défenseur${NB}: il aide à prendre les assaillants, jamais les défenseurs.`,
     immune:
-      'Un pion situé sur un coin ne peut pas être pris. (Sur ce plateau, dont le bord n’aide jamais à prendre, un pion sur un coin ne pourrait de toute façon pas être pris.)',
+      'Une pièce située sur un coin ne peut pas être prise. (Sur ce plateau, dont le bord n’aide jamais à prendre, une pièce sur un coin ne pourrait de toute façon pas être prise.)',
   },
 
   captures: {
@@ -130,14 +132,14 @@ export const fr: RulesText = {
     edge: 'Coincer une pièce contre le bord du plateau ne la prend pas.',
     optional: 'La prise n’est pas obligatoire.',
     kingArmed:
-      'Le roi participe aux prises comme n’importe quel défenseur, aussi bien en se déplaçant que comme pièce de l’autre côté.',
-    kingUnarmed: `Le roi ne participe pas aux prises${NB}: ses déplacements ne prennent rien, et il ne compte jamais comme pièce de l’autre côté.`,
+      'Le roi participe aux prises comme n’importe quel défenseur, aussi bien en se déplaçant qu’en fermant un encadrement de l’autre côté.',
+    kingUnarmed: `Le roi ne participe pas aux prises${NB}: ses déplacements ne prennent rien, et il ne sert jamais à fermer un encadrement.`,
   },
 
   king: {
-    byTwo: 'Le roi est pris comme un pion, encadré par deux assaillants, horizontalement ou verticalement.',
+    byTwo: 'Le roi est pris comme un soldat, encadré par deux assaillants, horizontalement ou verticalement.',
     byTwoWith: (squares) =>
-      `Le roi est pris comme un pion, encadré par deux assaillants, horizontalement ou verticalement, ou entre un assaillant et ${squares}.`,
+      `Le roi est pris comme un soldat, encadré par deux assaillants, horizontalement ou verticalement, ou entre un assaillant et ${squares}.`,
     byFour:
       'Le roi n’est pris que s’il est encadré sur ses quatre côtés par des assaillants. Le bord du plateau ne compte jamais, et sur le bord il ne peut donc pas être pris.',
     byFourWith: (squares) =>
@@ -186,7 +188,7 @@ export const fr: RulesText = {
   notes: {
     repetition: `Ces règles ne prévoient pas de partie nulle${NB}: ici, la troisième occurrence d’une position, même camp au trait, est nulle.`,
     kingArmed: `Les règles ne disent pas si le roi prend${NB}: il prend, comme toute pièce des défenseurs.`,
-    kingUnarmed: `Une pièce est prise entre deux «${NB}peones${NB}» (pions) adverses${NB}: le roi, qui n’est pas un pion, ne prend pas.`,
+    kingUnarmed: `Une pièce est prise entre deux «${NB}peones${NB}» (soldats) adverses${NB}: le roi, qui n’est pas un soldat, ne prend pas.`,
     layoutArdRi: `L’article ne donne pas de position de départ${NB}: celle de l’Ard-ri, deux assaillants par défenseur, comme il le dit.`,
     kingEnclosed: `L’article dit seulement que les noirs gagnent s’ils parviennent à «${NB}l’enfermer${NB}» («${NB}encerrarlo${NB}»)${NB}: ici, sur ses quatre côtés.`,
     repetitionThird: `L’article parle seulement de «${NB}la repetición de jugadas${NB}»${NB}: ici, la troisième occurrence, même camp au trait.`,
@@ -196,16 +198,17 @@ export const fr: RulesText = {
     blockedLoses: `Le dépliant ne dit rien d’un camp qui ne peut pas jouer${NB}: il perd.`,
     bothBlocked: `Le dépliant ne dit pas ce qui arrive si aucun camp ne peut jouer${NB}: la partie est nulle.`,
     quietPlies: `Les «${NB}vingt déplacements successifs${NB}» sont comptés coup par coup, de l’un ou l’autre camp.`,
-    kingAgainstCorner: `Le dépliant ne fait d’exception pour le brannán que sur le trône et à côté${NB}: un seul attaquant le prend contre un refuge vide.`,
+    kingAgainstCorner: `Le dépliant ne fait d’exception pour le brannán que sur le trône et à côté${NB}: un seul assaillant le prend contre un refuge vide.`,
+    defenderOnCorner: `Le dépliant permet aux défenseurs d’occuper les coins, sans en dire plus${NB}: un coin occupé par l’un d’eux compte comme ce défenseur, de même que le trône occupé par le roi compte comme le roi.`,
     kingAndShield: `Seulement si c’est le déplacement de l’assaillant qui fait la tenaille${NB}: compléter les trois côtés alors qu’un assaillant est déjà derrière le prince ne prend rien.`,
     escapeAnnouncement: `L’application annonce elle-même chaque sortie ouverte${NB}: l’annonce ne manque jamais et la pénalité ne s’applique pas.`,
-    agreement: `Aucune source n’en parle${NB}: l’application ajoute la nulle par accord et l’abandon à toutes les règles.`,
+    agreement: `Aucune source n’en parle${NB}: l’application ajoute la nulle par accord et l’abandon à toutes les variantes.`,
   },
 
   terms: {
     attackers: 'les assaillants',
     defenders: 'les défenseurs',
-    soldiers: 'les pions',
+    soldiers: 'les soldats',
     king: 'le roi',
     throne: 'le trône',
     corners: 'les coins',
@@ -265,7 +268,7 @@ export const fr: RulesText = {
   names: {
     plazoleta: 'Bran-dubh (La Plazoleta)',
     'brandubh-2019': 'Brandubh (blog, 2019)',
-    'ard-ri-es': 'Ard Ri (article espagnol)',
+    'ard-ri-es': 'Ard-ri (article espagnol)',
     'brandubh-en': 'Brandubh (Black Raven)',
     'ard-ri-fr': 'Ard-ri (Le Globe Joueur)',
     'brandub-fr': 'Brandub (Le Globe Joueur)',
@@ -279,7 +282,7 @@ export const fr: RulesText = {
   oneLine: {
     separator: `${NB}; `,
     noReturn: 'le roi ne revient pas au trône',
-    brandubh: 'position de départ du Brandub',
+    brandubh: 'position de départ du Brandubh',
     ardRi: 'position de départ de l’Ard-ri',
     custom: 'disposition propre',
     defendersFirst: 'les défenseurs commencent',
@@ -293,40 +296,40 @@ export const fr: RulesText = {
     shield: 'le roi et son bouclier',
     escapeCorners: 'sortie par les coins',
     escapeEdge: 'sortie par le bord',
-    quiet: (n) => `nulle après ${n} coups sans prise`,
+    quiet: (n) => `nulle après ${n} déplacements sans prise`,
   },
 
   ui: {
     title: 'Règles',
-    intro: `Chaque règle du jeu, expliquée à partir de ses paramètres. Là où un document se tait ou reste ambigu, le choix fait ici porte la marque «${NB}interprétation${NB}»${NB}; ce qu’ajoute l’application porte la marque «${NB}règle maison${NB}».`,
-    leaflets: 'D’après les documents',
-    references: 'Règles de référence d’autres logiciels',
-    yours: 'Vos règles',
+    intro: `Chaque variante, expliquée à partir de ses paramètres. Là où un dépliant se tait ou reste ambigu, le choix fait ici porte la marque «${NB}interprétation${NB}»${NB}; ce qu’ajoute l’application porte la marque «${NB}règle maison${NB}».`,
+    leaflets: 'D’après les dépliants',
+    references: 'Variantes de référence d’autres logiciels',
+    yours: 'Vos variantes',
     noneYet: `Aucune pour l’instant${NB}: créez-en une dans l’éditeur de règles.`,
     openEditor: 'Ouvrir l’éditeur de règles',
-    allRulesets: 'Toutes les règles',
-    notFound: (id) => `Il n’y a pas de règles «${NB}${id}${NB}».`,
+    allRulesets: 'Toutes les variantes',
+    notFound: (id) => `Il n’y a pas de variante «${NB}${id}${NB}».`,
     source: 'Source',
-    play: 'Jouer avec ces règles',
+    play: 'Jouer cette variante',
     editCopy: 'Modifier une copie',
     edit: 'Modifier',
     marksLegend: 'Marques',
-    readingLegend: `une interprétation${NB}: le document se tait ou reste ambigu, et voici le choix fait ici.`,
-    houseRuleLegend: `une règle maison${NB}: l’application l’ajoute${NB}; le document ne la dit pas.`,
+    readingLegend: `une interprétation${NB}: le dépliant se tait ou reste ambigu, et voici le choix fait ici.`,
+    houseRuleLegend: `une règle maison${NB}: l’application l’ajoute${NB}; le dépliant ne la dit pas.`,
     startPosition: 'Position des pièces en début de jeu',
     diagram: 'Diagramme',
     otnTitle: 'Règles en notation OTN',
     otnHelp:
-      'Ces règles en une ligne de notation OpenTafl, pour d’autres logiciels de tafl ou l’éditeur de règles.',
+      'Cette variante en une ligne de notation OpenTafl, pour d’autres logiciels de tafl ou l’éditeur de règles.',
     copy: 'Copier',
     copied: 'Copié',
   },
 
   editor: {
     title: 'Éditeur de règles',
-    intro: `Modifiez n’importe quelle règle, placez les pièces de départ et enregistrez${NB}: vos règles apparaissent sur l’écran d’accueil, prêtes à jouer.`,
+    intro: `Modifiez n’importe quelle règle, placez les pièces de départ et enregistrez${NB}: vos variantes apparaissent sur l’écran d’accueil, prêtes à jouer.`,
     startFrom: 'Partir de',
-    chooseRuleset: 'Choisir des règles…',
+    chooseRuleset: 'Choisir une variante…',
     name: 'Nom',
     defaultName: 'Mes règles',
     copyName: (name) => `${name} (ma copie)`,
@@ -346,12 +349,12 @@ export const fr: RulesText = {
     toolKing: 'Roi',
     toolEmpty: 'Retirer',
     clear: 'Vider le plateau',
-    layoutBrandubh: 'Position de départ du Brandub',
+    layoutBrandubh: 'Position de départ du Brandubh',
     layoutArdRi: 'Position de départ de l’Ard-ri',
     positionOk: 'La position est valide.',
     board: 'Éditeur de la position de départ',
     exportTitle: 'Exporter',
-    exportHelp: 'Ces règles en notation OTN.',
+    exportHelp: 'Cette variante en notation OTN.',
     download: 'Télécharger',
     importTitle: 'Importer',
     importHelp:
@@ -367,7 +370,7 @@ export const fr: RulesText = {
   issues: {
     ERR_NO_KING: `La position n’a pas de roi${NB}: placez-en exactement un.`,
     ERR_KINGS: (n) => `La position a ${n} rois${NB}: il en faut exactement un.`,
-    ERR_THRONE: (square) => `Seul le roi peut occuper le trône, mais ${square} porte un pion.`,
+    ERR_THRONE: (square) => `Seul le roi peut occuper le trône, mais un soldat occupe ${square}.`,
     ERR_ATTACKER_CORNER: (square) => `Un assaillant ne peut pas occuper le coin ${square}.`,
     ERR_DEFENDER_CORNER: (square) =>
       `Avec ces règles, un défenseur ne peut pas occuper le coin ${square} (seul le roi peut s’arrêter sur les coins).`,
@@ -378,7 +381,7 @@ export const fr: RulesText = {
   },
 
   parameters: {
-    size: { label: 'Plateau', help: 'Toutes les règles ici se jouent sur 7 cases sur 7.' },
+    size: { label: 'Plateau', help: 'Toutes les variantes d’ici se jouent sur 7 cases sur 7.' },
     layout: {
       label: 'Disposition',
       help: 'Une position de départ connue, ou la vôtre (modifiez-la plus bas).',
@@ -386,7 +389,7 @@ export const fr: RulesText = {
     start: { label: 'Position de départ', help: 'Placez les pièces sur le plateau plus bas.' },
     firstToMove: { label: 'Commencent', help: 'Le camp qui joue le premier coup de la partie.' },
     soldierMove: {
-      label: 'Les pions se déplacent',
+      label: 'Les soldats se déplacent',
       help: 'De combien se déplacent assaillants et défenseurs.',
     },
     kingMove: { label: 'Le roi se déplace', help: 'De combien se déplace le roi.' },
@@ -416,16 +419,16 @@ export const fr: RulesText = {
       help: 'Les coins vides aident à prendre toute pièce à côté d’eux, le roi compris.',
     },
     cornerImmune: {
-      label: 'Un pion sur un coin ne peut pas être pris',
+      label: 'Une pièce sur un coin ne peut pas être prise',
       help: `Sur un plateau de 7 sur 7 au bord neutre, cela n’arrive jamais${NB}; gardé par souci d’exhaustivité.`,
     },
     kingArmed: {
       label: 'Le roi prend',
-      help: 'Si le roi participe aux prises, en se déplaçant et comme pièce de l’autre côté.',
+      help: 'Si le roi participe aux prises, en se déplaçant et en fermant un encadrement.',
     },
     kingCapture: {
       label: 'Le roi est pris',
-      help: 'Par deux assaillants comme un pion, ou seulement encadré sur ses quatre côtés (le bord ne compte jamais).',
+      help: 'Par deux assaillants comme un soldat, ou seulement encadré sur ses quatre côtés (le bord ne compte jamais).',
     },
     kingCaptureOnThrone: {
       label: 'Sur le trône, le roi est pris',
@@ -459,13 +462,13 @@ export const fr: RulesText = {
   },
 
   values: {
-    layout: { brandubh: 'Brandub', 'ard-ri': 'Ard-ri', custom: 'La vôtre' },
+    layout: { brandubh: 'Brandubh', 'ard-ri': 'Ard-ri', custom: 'La vôtre' },
     side: { attackers: 'Les assaillants', defenders: 'Les défenseurs' },
     move: { rook: 'D’autant de cases que voulu (comme la tour)', step: 'D’une case' },
     hostility: { always: 'Toujours, même occupé', empty: 'Quand il est vide', never: 'Jamais' },
     passage: { everyone: 'Toutes les pièces', king: 'Le roi seul' },
     cornerStop: { king: 'Le roi seul', 'king-and-defenders': 'Le roi et les défenseurs' },
-    kingCapture: { 2: 'Par deux, comme un pion', 4: 'Par quatre, encadré de tous côtés' },
+    kingCapture: { 2: 'Par deux, comme un soldat', 4: 'Par quatre, encadré de tous côtés' },
     onThrone: { four: 'Par quatre assaillants', elsewhere: 'Comme ailleurs' },
     nextToThrone: { three: 'Trois assaillants et le trône', elsewhere: 'Comme ailleurs' },
     escape: { corners: 'Les coins', edge: 'Toute case du bord' },
