@@ -213,11 +213,11 @@ function moveTable(rungs: readonly Rung[], timeMs: number): string {
     const ms = (t: number | undefined): string => (t === undefined ? '-' : `${Math.round(t)} ms`);
     rows.push([
       String(n),
-      `${budget} ms`,
+      budget === undefined ? 'fixed depth' : `${budget} ms`,
       String(times.length),
       ms(sorted[sorted.length >> 1]),
       ms(sorted[sorted.length - 1]),
-      String(times.filter((t) => t > budget).length),
+      budget === undefined ? '-' : String(times.filter((t) => t > budget).length),
     ]);
   }
   return columns(rows, [false, true, true, true, true, true]);

@@ -24,7 +24,7 @@ import { OTEP_DEFAULT_TIME_MS, parseEngineSpec, type EngineSpec } from '../match
 import { DEFAULT_MAX_PLIES } from '../match/game.js';
 import { MatchGameError, runMatch, type PlayedGame } from '../match/match.js';
 import { MAX_START_FAILURES } from '../match/player.js';
-import { plural, progressLine, summary, type MatchReport } from '../match/report.js';
+import { engineTime, plural, progressLine, summary, type MatchReport } from '../match/report.js';
 import { matchTasks } from '../match/tasks.js';
 
 const DEFAULT_OPENING_PLIES = 4;
@@ -32,8 +32,8 @@ const DEFAULT_JOBS = 2;
 const MAX_OPENING_PLIES = 40;
 
 const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--time MS] [--openings PLIES]
-                  [--jobs N] [--seed N] [--max-plies N] [--records FILE]
-                  [--a-dir DIR] [--b-dir DIR] [--send-delay MS]
+                  [--a-time MS] [--b-time MS] [--jobs N] [--seed N] [--max-plies N]
+                  [--records FILE] [--a-dir DIR] [--b-dir DIR] [--send-delay MS]
 
   Plays N games between engines A and B: N/2 pairs of games, the two games of a pair from the
   same random opening with the sides swapped, several at a time in worker threads. A line for
@@ -66,6 +66,9 @@ const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--t
                      kept by the host, as OTEP's clock has none. OpenTafl's engine plans an
                      eighth of its first bank a move: a settings.ini with thinktime=1 in its
                      folder (--b-dir) holds it to a second
+  --a-time MS        engine A's own time a move, in place of --time (its clock as above, with
+                     its own bank): to give one engine a quarter of the other's time
+  --b-time MS        the same for engine B
   --openings PLIES   the random moves every opening has (default ${DEFAULT_OPENING_PLIES}; 0 for the start)
   --jobs N           games played at a time, each in a worker thread (default ${DEFAULT_JOBS})
   --seed N           the seed of the openings and the levels' choices, 0 to 4294967295
@@ -90,6 +93,8 @@ const OPTIONS = {
   b: { type: 'string' },
   games: { type: 'string' },
   time: { type: 'string' },
+  'a-time': { type: 'string' },
+  'b-time': { type: 'string' },
   openings: { type: 'string' },
   jobs: { type: 'string' },
   seed: { type: 'string' },
@@ -192,12 +197,17 @@ function settings(values: Parsed<typeof OPTIONS>['values']): Settings {
   const maxPlies = wholeNumber('max-plies', values['max-plies'], 1, 100_000) ?? DEFAULT_MAX_PLIES;
   if (maxPlies <= plies)
     throw new CliError(`--max-plies must be more than the ${plies} plies of the openings, not ${maxPlies}`);
+  const aTime = wholeNumber('a-time', values['a-time'], 1, 3_600_000);
+  const bTime = wholeNumber('b-time', values['b-time'], 1, 3_600_000);
   return {
     rules,
     rulesId: rules.id,
     engines,
     games,
     timeMs: wholeNumber('time', values.time, 1, 3_600_000),
+    ...((aTime !== undefined || bTime !== undefined) && {
+      engineTimeMs: { ...(aTime !== undefined && { a: aTime }), ...(bTime !== undefined && { b: bTime }) },
+    }),
     plies,
     jobs: wholeNumber('jobs', values.jobs, 1, 256) ?? DEFAULT_JOBS,
     seed: wholeNumber('seed', values.seed, 0, 2 ** 32 - 1) ?? randomSeed(),
@@ -244,13 +254,22 @@ function openRecords(path: string): number {
 
 function header(match: Settings): string {
   const { a, b } = match.engines;
-  const time = match.timeMs === undefined ? "each engine's own time a move" : `${match.timeMs} ms a move`;
+  const time = timePhrase(match);
   const openings = match.plies === 0 ? 'from the start' : `openings of ${match.plies} random plies`;
   return (
     `match: ${a.label} (A) against ${b.label} (B) under ${match.rulesId}, seed ${match.seed}\n` +
     `${match.games} games in ${plural(match.games / 2, 'pair')}, ${openings}, ${time}, ` +
     `${match.jobs} at a time, a draw at ${match.maxPlies} plies\n`
   );
+}
+
+/** `200 ms a move`, or each engine's time when they differ: `A 250 ms, B 1000 ms a move`. */
+function timePhrase(match: Settings): string {
+  const a = engineTime(match, 'a');
+  const b = engineTime(match, 'b');
+  const own = (ms: number | undefined): string => (ms === undefined ? 'its own time' : `${ms} ms`);
+  if (a === b) return a === undefined ? "each engine's own time a move" : `${a} ms a move`;
+  return `A ${own(a)}, B ${own(b)} a move`;
 }
 
 export const matchCommand: Command = {

@@ -15,7 +15,15 @@ export interface WorkerInit {
   readonly rulesId: string;
   readonly engines: { readonly a: EngineSpec; readonly b: EngineSpec };
   readonly timeMs: number | undefined;
+  /** An engine's own time a move, in place of `timeMs` (`--a-time`, `--b-time`). */
+  readonly engineTimeMs?: EngineTimes;
   readonly maxPlies: number;
+}
+
+/** Each engine's own time a move, where the match gives it one. */
+export interface EngineTimes {
+  readonly a?: number;
+  readonly b?: number;
 }
 
 /** One game to play. */
