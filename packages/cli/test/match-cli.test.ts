@@ -83,7 +83,7 @@ describe('tafl match', () => {
     const endings = /^endings: (.*)$/m.exec(stdout)![1]!;
     expect(endings.split(', ').reduce((s, e) => s + Number(e.split(' ').pop()), 0)).toBe(GAMES);
     expect(stdout).toMatch(
-      /^longest move: level:1 \d+ ms \(budget 50 ms\), level:2 \d+ ms \(budget 50 ms\)$/m,
+      /^longest move: level:1 \d+ ms \(a fixed depth, no time budget\), level:2 \d+ ms \(a fixed depth, no time budget\)$/m,
     );
   });
 
