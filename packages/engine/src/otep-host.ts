@@ -19,7 +19,7 @@
  */
 
 import {
-  makeLastMoveRecord,
+  makeMoveRecord,
   makeMoveSquares,
   makeRules,
   moveFrom,
@@ -230,7 +230,7 @@ export class OtepHost {
       copy.play(move);
       if (i >= from)
         out.push({
-          record: this.simpleMoves ? makeMoveSquares(copy.geo, move) : makeLastMoveRecord(copy),
+          record: this.simpleMoves ? makeMoveSquares(copy.geo, move) : makeMoveRecord(copy),
           board: boardRecord(copy),
         });
     });

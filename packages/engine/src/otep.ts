@@ -25,7 +25,7 @@
 import {
   SIDES,
   fail,
-  makeLastMoveRecord,
+  makeMoveRecord,
   makeMoveSquares,
   makePosition,
   ok,
@@ -424,7 +424,7 @@ function pvRecords(pos: Position, pv: readonly Move[]): string {
   for (const move of pv) {
     if (!copy.isLegal(move)) break;
     copy.play(move);
-    records.push(makeLastMoveRecord(copy));
+    records.push(makeMoveRecord(copy));
   }
   return records.join('|');
 }
