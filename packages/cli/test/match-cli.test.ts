@@ -70,7 +70,7 @@ describe('tafl match', () => {
     expect(a.points + b.points).toBe(GAMES);
     expect(a.points).toBe(aAll[0]! + aAll[1]! / 2);
     const score =
-      /^score of level:1: (\d+\.\d)%, 95% interval (\d+\.\d)% to (\d+\.\d)% \(normal approximation over 2 game pairs\)$/m.exec(
+      /^score of level:1: (\d+\.\d)%, 95% interval (\d+\.\d)% to (\d+\.\d)% \(Wilson's score interval over 2 game pairs\)$/m.exec(
         stdout,
       );
     expect(score).not.toBeNull();

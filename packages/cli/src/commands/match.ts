@@ -39,8 +39,9 @@ const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--t
   same random opening with the sides swapped, several at a time in worker threads. A line for
   each game goes to standard error as it ends (the game, how it ended, A's running score); at
   the end standard output gets each engine's wins, draws and losses as attackers and as
-  defenders, A's score with its 95% interval (normal approximation over the game pairs), the
-  Elo difference with its interval, how the games ended, how many games each engine lost by
+  defenders, A's score with its 95% interval (Wilson's score interval over the game pairs,
+  which does not shrink to a point when one engine wins every pair), the Elo difference (of
+  the interval's centre, finite even then) with its interval, how the games ended, how many games each engine lost by
   failing, and each engine's longest move.
 
   An OTEP engine that fails (it exits, says nothing in time, gives up, plays a move that cannot

@@ -133,7 +133,7 @@ export function summary(report: MatchReport, games: readonly PlayedGame[]): stri
     columns(rows) +
     '(wins-draws-losses as attackers, as defenders and in all)\n\n' +
     `score of ${a.label}: ${percent(f.score)}, 95% interval ${percentInterval(f.interval)} ` +
-    `(normal approximation over ${plural(f.samples, 'game pair')})\n` +
+    `(Wilson's score interval over ${plural(f.samples, 'game pair')})\n` +
     `Elo difference, ${a.label} minus ${b.label}: ${signedElo(f.elo)}, 95% interval ${eloRange(f.eloInterval)}\n` +
     `endings: ${endings(games)}\n` +
     `games lost by failure: ${a.label} ${failed.a}, ${b.label} ${failed.b}\n` +
