@@ -381,10 +381,11 @@ describe('OTEP engine: the level search', () => {
   it('analyses several moves with one multi-line search: every line of the same depth, scores comparable', () => {
     const pos = positionFromOtn(RULES, BRANDUBH, 'attackers');
     if (!pos.ok) throw new Error(pos.message);
+    // made (and warmed up, warmUp's searches) before the spies count
+    const { search } = levelSearch(levelConfig(6));
     const run = vi.spyOn(Search.prototype, 'run');
     const scoreRootMoves = vi.spyOn(Search.prototype, 'scoreRootMoves');
     try {
-      const { search } = levelSearch(levelConfig(6));
       const thought = search(pos.value, { nodes: 20_000, timeMs: 60_000 }, 3);
       // one search with three lines (Search.run's multiPv: the root searched once a line at every
       // depth), not a deep first line and shallow others
