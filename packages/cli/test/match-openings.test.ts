@@ -2,9 +2,9 @@
 // game going, the same from the same seed, and game pairs that share an opening with the sides
 // swapped.
 import { PRESETS, federationBrandubh, startingPosition, type Move, type Ruleset } from '@tafl/core';
-import { seededRandom } from '@tafl/engine';
+import { bookMove, seededRandom } from '@tafl/engine';
 import { describe, expect, it } from 'vitest';
-import { mixSeed, pairOpening, randomOpening } from '../src/match/openings.js';
+import { bookPairOpening, mixSeed, pairOpening, randomOpening } from '../src/match/openings.js';
 import { matchTasks } from '../src/match/tasks.js';
 
 /** Plays `moves` from the start, each checked legal first; the position after them. */
@@ -81,5 +81,29 @@ describe('the schedule of a match', () => {
     const seeds = tasks.flatMap((t) => [t.seeds.a, t.seeds.b]);
     expect(new Set(seeds).size).toBe(seeds.length);
     expect(matchTasks(federationBrandubh, 3, 2, 99)).toEqual(tasks);
+  });
+});
+
+describe('openings from the book (--openings book)', () => {
+  it('plays each pair a line of the book to its end, each move one the book has, the same from the same seed', () => {
+    const rules = PRESETS.find((p) => p.id === 'opentafl-brandub')!;
+    const tasks = matchTasks(rules, 16, 'book', 11)!;
+    for (let k = 0; k < 16; k++) {
+      const [first, second] = [tasks[2 * k]!, tasks[2 * k + 1]!];
+      expect(second.opening).toEqual(first.opening);
+      expect(first.opening).toEqual(bookPairOpening(rules, 11, k));
+      const pos = startingPosition(rules);
+      for (const move of first.opening) {
+        // a move of the book: drawn from it with some random number, legal
+        expect(pos.isLegal(move)).toBe(true);
+        pos.play(move);
+      }
+      expect(first.opening.length).toBeGreaterThan(0);
+      // the line runs to where the book ends
+      expect(bookMove(pos, () => 0.5, 1)).toBeUndefined();
+    }
+    // several lines, not one
+    expect(new Set(tasks.map((t) => JSON.stringify(t.opening))).size).toBeGreaterThan(4);
+    expect(matchTasks(rules, 16, 'book', 11)).toEqual(tasks);
   });
 });

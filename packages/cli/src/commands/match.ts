@@ -26,6 +26,7 @@ import { MatchGameError, runMatch, type PlayedGame } from '../match/match.js';
 import { MAX_START_FAILURES } from '../match/player.js';
 import { engineTime, plural, progressLine, summary, type MatchReport } from '../match/report.js';
 import { matchTasks } from '../match/tasks.js';
+import { hasBook } from '../balance/openings.js';
 
 const DEFAULT_OPENING_PLIES = 4;
 const DEFAULT_JOBS = 2;
@@ -70,7 +71,8 @@ const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--t
   --a-time MS        engine A's own time a move, in place of --time (its clock as above, with
                      its own bank): to give one engine a quarter of the other's time
   --b-time MS        the same for engine B
-  --openings PLIES   the random moves every opening has (default ${DEFAULT_OPENING_PLIES}; 0 for the start)
+  --openings PLIES   the random moves every opening has (default ${DEFAULT_OPENING_PLIES}; 0 for the start),
+                     or book: a line of the ruleset's opening book, drawn for each pair
   --jobs N           games played at a time, each in a worker thread (default ${DEFAULT_JOBS})
   --seed N           the seed of the openings and the levels' choices, 0 to 4294967295
                      (default a random one, which the first line of the output gives)
@@ -175,7 +177,7 @@ function run(argv: readonly string[], io: Io): Promise<number> {
 
 interface Settings extends MatchReport {
   readonly rules: Ruleset;
-  readonly plies: number;
+  readonly plies: number | 'book';
   readonly jobs: number;
   readonly seed: number;
 }
@@ -194,10 +196,15 @@ function settings(values: Parsed<typeof OPTIONS>['values']): Settings {
     throw new CliError(
       `--games must be even, as games are played in pairs with the sides swapped, not ${games}`,
     );
-  const plies = wholeNumber('openings', values.openings, 0, MAX_OPENING_PLIES) ?? DEFAULT_OPENING_PLIES;
+  const plies =
+    values.openings === 'book'
+      ? 'book'
+      : (wholeNumber('openings', values.openings, 0, MAX_OPENING_PLIES) ?? DEFAULT_OPENING_PLIES);
   const maxPlies = wholeNumber('max-plies', values['max-plies'], 1, 100_000) ?? DEFAULT_MAX_PLIES;
-  if (maxPlies <= plies)
+  if (maxPlies <= (plies === 'book' ? 0 : plies))
     throw new CliError(`--max-plies must be more than the ${plies} plies of the openings, not ${maxPlies}`);
+  if (plies === 'book' && !hasBook(rules))
+    throw new CliError(`--openings book: ${rules.id} has no opening book; give a number of random plies`);
   const aTime = wholeNumber('a-time', values['a-time'], 1, 3_600_000);
   const bTime = wholeNumber('b-time', values['b-time'], 1, 3_600_000);
   return {
@@ -256,7 +263,12 @@ function openRecords(path: string): number {
 function header(match: Settings): string {
   const { a, b } = match.engines;
   const time = timePhrase(match);
-  const openings = match.plies === 0 ? 'from the start' : `openings of ${match.plies} random plies`;
+  const openings =
+    match.plies === 'book'
+      ? 'openings from the book'
+      : match.plies === 0
+        ? 'from the start'
+        : `openings of ${match.plies} random plies`;
   return (
     `match: ${a.label} (A) against ${b.label} (B) under ${match.rulesId}, seed ${match.seed}\n` +
     `${match.games} games in ${plural(match.games / 2, 'pair')}, ${openings}, ${time}, ` +

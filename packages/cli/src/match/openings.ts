@@ -6,7 +6,7 @@
  */
 
 import { startingPosition, type Move, type Ruleset } from '@tafl/core';
-import { seededRandom } from '@tafl/engine';
+import { bookMove, seededRandom } from '@tafl/engine';
 
 /** How many times an opening is drawn again before giving up (random play may end a game early). */
 const ATTEMPTS = 1000;
@@ -56,3 +56,21 @@ function finalise(x: number): number {
 /** The opening of game pair `pair` of a match seeded `seed`. */
 export const pairOpening = (rules: Ruleset, plies: number, seed: number, pair: number): Move[] | undefined =>
   randomOpening(rules, plies, seededRandom(mixSeed(seed, pair, 0x6f70)));
+
+/**
+ * The opening of game pair `pair` from the ruleset's opening book (`--openings book`): a line of
+ * the book, each move drawn as often as the book's self-play played it, to where the book ends.
+ * Random plies hand one side an early gift now and then (a soldier left where it is taken at
+ * once); the book's lines are the ones the engine thinks sound. Empty where the ruleset has no book.
+ */
+export function bookPairOpening(rules: Ruleset, seed: number, pair: number): Move[] {
+  const random = seededRandom(mixSeed(seed, pair, 0x626b));
+  const pos = startingPosition(rules);
+  const moves: Move[] = [];
+  for (;;) {
+    const move = pos.isOver() ? undefined : bookMove(pos, random, 1);
+    if (move === undefined) return moves;
+    pos.play(move);
+    moves.push(move);
+  }
+}

@@ -7,7 +7,7 @@
 import type { Move, Ruleset, Side } from '@tafl/core';
 import type { EngineSpec } from './engines.js';
 import type { GameResult } from './game.js';
-import { mixSeed, pairOpening } from './openings.js';
+import { bookPairOpening, mixSeed, pairOpening } from './openings.js';
 
 /** What every worker of a match is started with. */
 export interface WorkerInit {
@@ -50,18 +50,20 @@ export type FromWorker =
     };
 
 /**
- * The games of a match of `pairs` pairs: openings of `plies` random moves drawn from `seed`, and
- * the players' seeds. Undefined when no opening of that many plies lets the game go on.
+ * The games of a match of `pairs` pairs: openings of `plies` random moves drawn from `seed` (or,
+ * with `'book'`, a line of the ruleset's opening book drawn from it, `bookPairOpening`), and the
+ * players' seeds. Undefined when no opening of that many plies lets the game go on.
  */
 export function matchTasks(
   rules: Ruleset,
   pairs: number,
-  plies: number,
+  plies: number | 'book',
   seed: number,
 ): GameTask[] | undefined {
   const tasks: GameTask[] = [];
   for (let pair = 0; pair < pairs; pair++) {
-    const opening = pairOpening(rules, plies, seed, pair);
+    const opening =
+      plies === 'book' ? bookPairOpening(rules, seed, pair) : pairOpening(rules, plies, seed, pair);
     if (opening === undefined) return undefined;
     for (const aSide of ['attackers', 'defenders'] as const) {
       const index = tasks.length;
