@@ -2,9 +2,16 @@
 // game going, the same from the same seed, and game pairs that share an opening with the sides
 // swapped.
 import { PRESETS, federationBrandubh, startingPosition, type Move, type Ruleset } from '@tafl/core';
-import { bookMove, seededRandom } from '@tafl/engine';
+import { Search, bookMove, seededRandom } from '@tafl/engine';
 import { describe, expect, it } from 'vitest';
-import { bookPairOpening, mixSeed, pairOpening, randomOpening } from '../src/match/openings.js';
+import {
+  EVEN_NODES,
+  bookPairOpening,
+  evenPairOpening,
+  mixSeed,
+  pairOpening,
+  randomOpening,
+} from '../src/match/openings.js';
 import { matchTasks } from '../src/match/tasks.js';
 
 /** Plays `moves` from the start, each checked legal first; the position after them. */
@@ -105,5 +112,28 @@ describe('openings from the book (--openings book)', () => {
     // several lines, not one
     expect(new Set(tasks.map((t) => JSON.stringify(t.opening))).size).toBeGreaterThan(4);
     expect(matchTasks(rules, 16, 'book', 11)).toEqual(tasks);
+  });
+});
+
+describe('openings that leave the game about even (--even MARGIN)', () => {
+  it('keeps only random openings the engine scores within the margin of the start, the same from the same seed', () => {
+    const rules = PRESETS.find((p) => p.id === 'opentafl-brandub')!;
+    const attackersView = (moves: readonly Move[]): number => {
+      const pos = replay(rules, moves);
+      const { score } = new Search().run(pos, { nodes: EVEN_NODES });
+      return pos.turn === 'attackers' ? score : -score;
+    };
+    const even = attackersView([]);
+    const tasks = matchTasks(rules, 6, 4, 11, 100)!;
+    for (let k = 0; k < 6; k++) {
+      const opening = tasks[2 * k]!.opening;
+      expect(tasks[2 * k + 1]!.opening).toEqual(opening);
+      expect(opening).toHaveLength(4);
+      expect(Math.abs(attackersView(opening) - even)).toBeLessThanOrEqual(100);
+    }
+    expect(evenPairOpening(rules, 4, 11, 3, 100)).toEqual(tasks[6]!.opening);
+    // seed 11's plain random openings include ones far from even (pair 15: -342 for the attackers)
+    const plain = Array.from({ length: 16 }, (_, k) => attackersView(pairOpening(rules, 4, 11, k)!));
+    expect(plain.some((score) => Math.abs(score - even) > 100)).toBe(true);
   });
 });

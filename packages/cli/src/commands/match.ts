@@ -27,13 +27,14 @@ import { MAX_START_FAILURES } from '../match/player.js';
 import { engineTime, plural, progressLine, summary, type MatchReport } from '../match/report.js';
 import { matchTasks } from '../match/tasks.js';
 import { hasBook } from '../balance/openings.js';
+import { EVEN_NODES } from '../match/openings.js';
 
 const DEFAULT_OPENING_PLIES = 4;
 const DEFAULT_JOBS = 2;
 const MAX_OPENING_PLIES = 40;
 
 const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--time MS] [--openings PLIES]
-                  [--a-time MS] [--b-time MS] [--jobs N] [--seed N] [--max-plies N]
+                  [--even MARGIN] [--a-time MS] [--b-time MS] [--jobs N] [--seed N] [--max-plies N]
                   [--records FILE] [--a-dir DIR] [--b-dir DIR] [--send-delay MS]
 
   Plays N games between engines A and B: N/2 pairs of games, the two games of a pair from the
@@ -73,6 +74,9 @@ const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--t
   --b-time MS        the same for engine B
   --openings PLIES   the random moves every opening has (default ${DEFAULT_OPENING_PLIES}; 0 for the start),
                      or book: a line of the ruleset's opening book, drawn for each pair
+  --even MARGIN      only random openings that leave the game about even: the engine's search of
+                     ${EVEN_NODES} nodes scores their position within MARGIN centi-soldiers of
+                     its score of the start (the same on any machine)
   --jobs N           games played at a time, each in a worker thread (default ${DEFAULT_JOBS})
   --seed N           the seed of the openings and the levels' choices, 0 to 4294967295
                      (default a random one, which the first line of the output gives)
@@ -102,6 +106,7 @@ const OPTIONS = {
   jobs: { type: 'string' },
   seed: { type: 'string' },
   'max-plies': { type: 'string' },
+  even: { type: 'string' },
   records: { type: 'string' },
   'a-dir': { type: 'string' },
   'b-dir': { type: 'string' },
@@ -178,6 +183,7 @@ function run(argv: readonly string[], io: Io): Promise<number> {
 interface Settings extends MatchReport {
   readonly rules: Ruleset;
   readonly plies: number | 'book';
+  readonly evenMargin: number | undefined;
   readonly jobs: number;
   readonly seed: number;
 }
@@ -203,6 +209,9 @@ function settings(values: Parsed<typeof OPTIONS>['values']): Settings {
   const maxPlies = wholeNumber('max-plies', values['max-plies'], 1, 100_000) ?? DEFAULT_MAX_PLIES;
   if (maxPlies <= (plies === 'book' ? 0 : plies))
     throw new CliError(`--max-plies must be more than the ${plies} plies of the openings, not ${maxPlies}`);
+  const evenMargin = wholeNumber('even', values.even, 0, 100_000);
+  if (evenMargin !== undefined && (plies === 'book' || plies === 0))
+    throw new CliError('--even picks among random openings: give --openings PLIES, 1 or more');
   if (plies === 'book' && !hasBook(rules))
     throw new CliError(`--openings book: ${rules.id} has no opening book; give a number of random plies`);
   const aTime = wholeNumber('a-time', values['a-time'], 1, 3_600_000);
@@ -217,6 +226,7 @@ function settings(values: Parsed<typeof OPTIONS>['values']): Settings {
       engineTimeMs: { ...(aTime !== undefined && { a: aTime }), ...(bTime !== undefined && { b: bTime }) },
     }),
     plies,
+    evenMargin,
     jobs: wholeNumber('jobs', values.jobs, 1, 256) ?? DEFAULT_JOBS,
     seed: wholeNumber('seed', values.seed, 0, 2 ** 32 - 1) ?? randomSeed(),
     maxPlies,
@@ -225,10 +235,13 @@ function settings(values: Parsed<typeof OPTIONS>['values']): Settings {
 
 /** Plays the match: the header, a progress line a game on stderr, the records, the summary. */
 async function play(match: Settings, recordsPath: string | undefined, io: Io): Promise<void> {
-  const tasks = matchTasks(match.rules, match.games / 2, match.plies, match.seed);
+  const tasks = matchTasks(match.rules, match.games / 2, match.plies, match.seed, match.evenMargin);
   if (tasks === undefined)
     throw new CliError(
-      `no opening of ${match.plies} random plies lets a game of ${match.rulesId} go on; give fewer`,
+      `no opening of ${match.plies} random plies lets a game of ${match.rulesId} go on` +
+        (match.evenMargin === undefined
+          ? '; give fewer'
+          : ` within ${match.evenMargin} of even; give a wider margin`),
     );
   const records = recordsPath === undefined ? undefined : openRecords(recordsPath);
   io.stdout.write(header(match));
@@ -268,7 +281,8 @@ function header(match: Settings): string {
       ? 'openings from the book'
       : match.plies === 0
         ? 'from the start'
-        : `openings of ${match.plies} random plies`;
+        : `openings of ${match.plies} random plies` +
+          (match.evenMargin === undefined ? '' : ` within ${match.evenMargin} of even`);
   return (
     `match: ${a.label} (A) against ${b.label} (B) under ${match.rulesId}, seed ${match.seed}\n` +
     `${match.games} games in ${plural(match.games / 2, 'pair')}, ${openings}, ${time}, ` +

@@ -7,7 +7,8 @@
 import type { Move, Ruleset, Side } from '@tafl/core';
 import type { EngineSpec } from './engines.js';
 import type { GameResult } from './game.js';
-import { bookPairOpening, mixSeed, pairOpening } from './openings.js';
+import { Search } from '@tafl/engine';
+import { bookPairOpening, evenPairOpening, mixSeed, pairOpening } from './openings.js';
 
 /** What every worker of a match is started with. */
 export interface WorkerInit {
@@ -51,19 +52,27 @@ export type FromWorker =
 
 /**
  * The games of a match of `pairs` pairs: openings of `plies` random moves drawn from `seed` (or,
- * with `'book'`, a line of the ruleset's opening book drawn from it, `bookPairOpening`), and the
- * players' seeds. Undefined when no opening of that many plies lets the game go on.
+ * with `'book'`, a line of the ruleset's opening book drawn from it, `bookPairOpening`; with
+ * `evenMargin`, random ones that leave the game about even, `evenPairOpening`), and the players'
+ * seeds. Undefined when no opening of that many plies lets the game go on.
  */
 export function matchTasks(
   rules: Ruleset,
   pairs: number,
   plies: number | 'book',
   seed: number,
+  /** Only random openings the engine scores within this many centi-soldiers of the start's score. */
+  evenMargin?: number,
 ): GameTask[] | undefined {
   const tasks: GameTask[] = [];
+  const search = evenMargin === undefined ? undefined : new Search();
   for (let pair = 0; pair < pairs; pair++) {
     const opening =
-      plies === 'book' ? bookPairOpening(rules, seed, pair) : pairOpening(rules, plies, seed, pair);
+      plies === 'book'
+        ? bookPairOpening(rules, seed, pair)
+        : search !== undefined && evenMargin !== undefined
+          ? evenPairOpening(rules, plies, seed, pair, evenMargin, search)
+          : pairOpening(rules, plies, seed, pair);
     if (opening === undefined) return undefined;
     for (const aSide of ['attackers', 'defenders'] as const) {
       const index = tasks.length;
