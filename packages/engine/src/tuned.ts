@@ -146,10 +146,7 @@ export const TUNED_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
   // opentafl-brandub, 2026-11-27: 600 self-play games at 3000 nodes a move, 2 rounds (seed 7),
   // 10648 positions; K 125, lambda 0.003; error 0.1178 with the start weights, 0.1137 tuned.
   // Check against the start weights at 10000 nodes a move: 56.0% in 300 games (+42 Elo, 95% +13 to
-  // +71; W/D/L as attackers 33/21/96, as defenders 119/11/20). The guards of the corners were tuned
-  // to +49 (beside) and +48 (diagonal): an attacker guarding a corner counted for the defenders,
-  // and the attackers left the corners' squares (the engine README, "The attackers against
-  // OpenTafl"); set back to the start weights' -5 and -20 by hand on 2026-11-29.
+  // +71; W/D/L as attackers 33/21/96, as defenders 119/11/20).
   'opentafl-brandub': {
     attackers: -137,
     defenders: 118,
@@ -158,8 +155,8 @@ export const TUNED_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
     kingMobility: 15,
     kingRoutes: 60,
     kingRoutesInTwo: 29,
-    guardsBesideEscape: -5,
-    guardsDiagonal: -20,
+    guardsBesideEscape: 49,
+    guardsDiagonal: 48,
     kingEnclosed: 10,
     defendersBesideKing: 0,
     attackersHangingToMove: 35,
