@@ -117,21 +117,23 @@ describe('openings from the book (--openings book)', () => {
 
 describe('openings that leave the game about even (--even MARGIN)', () => {
   it('keeps only random openings the engine scores within the margin of the start, the same from the same seed', () => {
+    const NODES = 20_000; // the match's judge searches more, but a test has no time for it
     const rules = PRESETS.find((p) => p.id === 'opentafl-brandub')!;
     const attackersView = (moves: readonly Move[]): number => {
       const pos = replay(rules, moves);
-      const { score } = new Search().run(pos, { nodes: EVEN_NODES });
+      const { score } = new Search().run(pos, { nodes: NODES });
       return pos.turn === 'attackers' ? score : -score;
     };
     const even = attackersView([]);
-    const tasks = matchTasks(rules, 6, 4, 11, 100)!;
+    const tasks = matchTasks(rules, 6, 4, 11, 100, NODES)!;
     for (let k = 0; k < 6; k++) {
       const opening = tasks[2 * k]!.opening;
       expect(tasks[2 * k + 1]!.opening).toEqual(opening);
       expect(opening).toHaveLength(4);
       expect(Math.abs(attackersView(opening) - even)).toBeLessThanOrEqual(100);
     }
-    expect(evenPairOpening(rules, 4, 11, 3, 100)).toEqual(tasks[6]!.opening);
+    expect(evenPairOpening(rules, 4, 11, 3, 100, NODES)).toEqual(tasks[6]!.opening);
+    expect(EVEN_NODES).toBeGreaterThan(NODES); // the match's default judges deeper
     // seed 11's plain random openings include ones far from even (pair 15: -342 for the attackers)
     const plain = Array.from({ length: 16 }, (_, k) => attackersView(pairOpening(rules, 4, 11, k)!));
     expect(plain.some((score) => Math.abs(score - even) > 100)).toBe(true);

@@ -34,8 +34,9 @@ const DEFAULT_JOBS = 2;
 const MAX_OPENING_PLIES = 40;
 
 const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--time MS] [--openings PLIES]
-                  [--even MARGIN] [--a-time MS] [--b-time MS] [--jobs N] [--seed N] [--max-plies N]
-                  [--records FILE] [--a-dir DIR] [--b-dir DIR] [--send-delay MS]
+                  [--even MARGIN [--even-nodes N]] [--a-time MS] [--b-time MS] [--jobs N]
+                  [--seed N] [--max-plies N] [--records FILE] [--a-dir DIR] [--b-dir DIR]
+                  [--send-delay MS]
 
   Plays N games between engines A and B: N/2 pairs of games, the two games of a pair from the
   same random opening with the sides swapped, several at a time in worker threads. A line for
@@ -43,8 +44,8 @@ const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--t
   the end standard output gets each engine's wins, draws and losses as attackers and as
   defenders, A's score with its 95% interval (Wilson's score interval over the game pairs,
   which does not shrink to a point when one engine wins every pair), the Elo difference (of
-  the interval's centre, finite even then) with its interval, how the games ended, how many games each engine lost by
-  failing, and each engine's longest move.
+  the interval's centre, finite even then) with its interval, how the games ended, how many
+  games each engine lost by failing, and each engine's longest move.
 
   An OTEP engine that fails (it exits, says nothing in time, gives up, plays a move that cannot
   be played) loses that game by forfeit; its failure and its last lines on stdout and stderr
@@ -61,7 +62,7 @@ const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--t
   --games N          the number of games, an even number
   --time MS          MS milliseconds a move (default: each level's own budget, 250 to 1000
                      ms, and ${OTEP_DEFAULT_TIME_MS} ms for an OTEP engine); a level keeps to its own
-                     budget when that is shorter, and levels 1 to 3 search to a fixed depth
+                     budget when that is shorter, and levels 1 to 4 search to a fixed depth
                      whatever the time. The game keeps a clock as a real one runs: each side
                      starts with ${BANK_MOVES} moves' time, each move is taken off its side's time and
                      MS added back, and a move longer than the time left loses on time. An
@@ -72,11 +73,12 @@ const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--t
   --a-time MS        engine A's own time a move, in place of --time (its clock as above, with
                      its own bank): to give one engine a quarter of the other's time
   --b-time MS        the same for engine B
-  --openings PLIES   the random moves every opening has (default ${DEFAULT_OPENING_PLIES}; 0 for the start),
-                     or book: a line of the ruleset's opening book, drawn for each pair
-  --even MARGIN      only random openings that leave the game about even: the engine's search of
-                     ${EVEN_NODES} nodes scores their position within MARGIN centi-soldiers of
-                     its score of the start (the same on any machine)
+  --openings PLIES   the random moves every opening has (default ${DEFAULT_OPENING_PLIES}; 0 for the
+                     start), or book: a line of the ruleset's opening book, drawn for each pair
+  --even MARGIN      only random openings that leave the game about even: the engine's search
+                     bounded by --even-nodes scores their position within MARGIN centi-soldiers
+                     of its score of the start (the same on any machine)
+  --even-nodes N     the positions of that search (default ${EVEN_NODES})
   --jobs N           games played at a time, each in a worker thread (default ${DEFAULT_JOBS})
   --seed N           the seed of the openings and the levels' choices, 0 to 4294967295
                      (default a random one, which the first line of the output gives)
@@ -107,6 +109,7 @@ const OPTIONS = {
   seed: { type: 'string' },
   'max-plies': { type: 'string' },
   even: { type: 'string' },
+  'even-nodes': { type: 'string' },
   records: { type: 'string' },
   'a-dir': { type: 'string' },
   'b-dir': { type: 'string' },
@@ -184,6 +187,7 @@ interface Settings extends MatchReport {
   readonly rules: Ruleset;
   readonly plies: number | 'book';
   readonly evenMargin: number | undefined;
+  readonly evenNodes: number | undefined;
   readonly jobs: number;
   readonly seed: number;
 }
@@ -210,6 +214,9 @@ function settings(values: Parsed<typeof OPTIONS>['values']): Settings {
   if (maxPlies <= (plies === 'book' ? 0 : plies))
     throw new CliError(`--max-plies must be more than the ${plies} plies of the openings, not ${maxPlies}`);
   const evenMargin = wholeNumber('even', values.even, 0, 100_000);
+  const evenNodes = wholeNumber('even-nodes', values['even-nodes'], 1, 100_000_000);
+  if (evenNodes !== undefined && evenMargin === undefined)
+    throw new CliError('--even-nodes goes with --even MARGIN');
   if (evenMargin !== undefined && (plies === 'book' || plies === 0))
     throw new CliError('--even picks among random openings: give --openings PLIES, 1 or more');
   if (plies === 'book' && !hasBook(rules))
@@ -227,6 +234,7 @@ function settings(values: Parsed<typeof OPTIONS>['values']): Settings {
     }),
     plies,
     evenMargin,
+    evenNodes,
     jobs: wholeNumber('jobs', values.jobs, 1, 256) ?? DEFAULT_JOBS,
     seed: wholeNumber('seed', values.seed, 0, 2 ** 32 - 1) ?? randomSeed(),
     maxPlies,
@@ -235,7 +243,14 @@ function settings(values: Parsed<typeof OPTIONS>['values']): Settings {
 
 /** Plays the match: the header, a progress line a game on stderr, the records, the summary. */
 async function play(match: Settings, recordsPath: string | undefined, io: Io): Promise<void> {
-  const tasks = matchTasks(match.rules, match.games / 2, match.plies, match.seed, match.evenMargin);
+  const tasks = matchTasks(
+    match.rules,
+    match.games / 2,
+    match.plies,
+    match.seed,
+    match.evenMargin,
+    match.evenNodes,
+  );
   if (tasks === undefined)
     throw new CliError(
       `no opening of ${match.plies} random plies lets a game of ${match.rulesId} go on` +

@@ -63,6 +63,8 @@ export function matchTasks(
   seed: number,
   /** Only random openings the engine scores within this many centi-soldiers of the start's score. */
   evenMargin?: number,
+  /** The positions of the search that scores them. */
+  evenNodes?: number,
 ): GameTask[] | undefined {
   const tasks: GameTask[] = [];
   const search = evenMargin === undefined ? undefined : new Search();
@@ -71,7 +73,7 @@ export function matchTasks(
       plies === 'book'
         ? bookPairOpening(rules, seed, pair)
         : search !== undefined && evenMargin !== undefined
-          ? evenPairOpening(rules, plies, seed, pair, evenMargin, search)
+          ? evenPairOpening(rules, plies, seed, pair, evenMargin, evenNodes, search)
           : pairOpening(rules, plies, seed, pair);
     if (opening === undefined) return undefined;
     for (const aSide of ['attackers', 'defenders'] as const) {
