@@ -161,6 +161,17 @@ describe('tafl match refuses a bad command line', () => {
       [...base, '--records', join(dir, 'no', 'such', 'dir')],
       /--records: cannot write/,
     ],
+    [
+      'an even margin without random plies to choose among',
+      [...base, '--openings', 'book', '--even', '100'],
+      /--even picks among random openings/,
+    ],
+    [
+      'a judge of the openings without --even',
+      [...base, '--even-nodes', '1000'],
+      /--even-nodes goes with --even/,
+    ],
+    ['a time of nothing for engine A', [...base, '--a-time', '0'], /--a-time must be a whole number from 1/],
     ['an argument', [...base, 'extra'], /match does not take the argument "extra"/],
     ['an unknown option', [...base, '--fast'], /unknown option --fast for tafl match/],
   ];
