@@ -27,7 +27,14 @@ import { moveBudget, type EngineSpec } from './match/engines.js';
 import { DEFAULT_MAX_PLIES } from './match/game.js';
 import { runMatch, type PlayedGame } from './match/match.js';
 import { eloRange, percent, percentInterval, plural, signedElo, wdl } from './match/report.js';
-import { addWdl, matchFigures, pointsOfA, tally, type MatchFigures } from './match/stats.js';
+import {
+  addWdl,
+  matchFigures,
+  pointsOfA,
+  tally,
+  type MatchFigures,
+  type WinDrawLoss,
+} from './match/stats.js';
 import { matchTasks } from './match/tasks.js';
 import { REFERENCE_COMMIT, resolveCommit } from './reference.js';
 
@@ -131,7 +138,8 @@ async function gain(rules: Ruleset, options: LadderOptions): Promise<string> {
   const old: EngineSpec = { kind: 'reference', commit, level: 6, label: `ref:${commit}:6` };
   const games = await play(rules, { a: today, b: old }, `${today.label} vs ${old.label}`, options);
   const f = matchFigures(games);
-  const t = tally(games).a;
+  const both = tally(games);
+  const t = both.a;
   const rows = [['match', 'W-D-L', 'score', '95% interval', 'Elo', '95% interval']];
   rows.push([
     `${today.label} vs ${old.label}`,
@@ -149,9 +157,15 @@ async function gain(rules: Ruleset, options: LadderOptions): Promise<string> {
     columns(rows, [false, true, true, true, true, true]) +
     `today's engine is stronger: ${f.interval.low > 0.5 ? 'yes' : f.score > 0.5 ? 'likely' : 'NO'}; ` +
     `gain of 100 Elo or more: ${f.eloInterval.low >= 100 ? 'yes, the whole interval' : f.elo >= 100 ? 'yes (the interval reaches below)' : 'NO'}\n` +
+    `as the attackers (W-D-L, their score): today's ${wdl(t.attackers)} ${percent(sideScore(t.attackers))}, ` +
+    `the old engine's ${wdl(both.b.attackers)} ${percent(sideScore(both.b.attackers))}\n` +
     `moves of both engines: ${byTime.length}, median ${Math.round(median(byTime))} ms\n`
   );
 }
+
+/** A side's score: its wins and half its draws, over its games. */
+const sideScore = (r: WinDrawLoss): number =>
+  r.wins + r.draws + r.losses === 0 ? 0 : (r.wins + r.draws / 2) / (r.wins + r.draws + r.losses);
 
 const median = (xs: readonly number[]): number =>
   xs.length === 0 ? 0 : [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
@@ -213,11 +227,11 @@ function moveTable(rungs: readonly Rung[], timeMs: number): string {
     const ms = (t: number | undefined): string => (t === undefined ? '-' : `${Math.round(t)} ms`);
     rows.push([
       String(n),
-      `${budget} ms`,
+      budget === undefined ? 'fixed depth' : `${budget} ms`,
       String(times.length),
       ms(sorted[sorted.length >> 1]),
       ms(sorted[sorted.length - 1]),
-      String(times.filter((t) => t > budget).length),
+      budget === undefined ? '-' : String(times.filter((t) => t > budget).length),
     ]);
   }
   return columns(rows, [false, true, true, true, true, true]);

@@ -3,8 +3,10 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { guarded } from '../src/args.js';
-import { COMMANDS, usage } from '../src/cli.js';
+import { loadCommands, usage } from '../src/cli.js';
 import { collector, expectUsageError, tafl } from './helpers.js';
+
+const COMMANDS = await loadCommands();
 
 describe('tafl usage', () => {
   for (const argv of [[], ['--help'], ['-h'], ['help']]) {
@@ -12,7 +14,7 @@ describe('tafl usage', () => {
       const { code, stdout, stderr } = await tafl(argv);
       expect(code).toBe(0);
       expect(stderr).toBe('');
-      expect(stdout).toBe(usage());
+      expect(stdout).toBe(await usage());
       for (const c of COMMANDS) expect(stdout).toContain(c.usage);
     });
   }

@@ -70,7 +70,7 @@ describe('tafl match', () => {
     expect(a.points + b.points).toBe(GAMES);
     expect(a.points).toBe(aAll[0]! + aAll[1]! / 2);
     const score =
-      /^score of level:1: (\d+\.\d)%, 95% interval (\d+\.\d)% to (\d+\.\d)% \(normal approximation over 2 game pairs\)$/m.exec(
+      /^score of level:1: (\d+\.\d)%, 95% interval (\d+\.\d)% to (\d+\.\d)% \(Wilson's score interval over 2 game pairs\)$/m.exec(
         stdout,
       );
     expect(score).not.toBeNull();
@@ -83,7 +83,7 @@ describe('tafl match', () => {
     const endings = /^endings: (.*)$/m.exec(stdout)![1]!;
     expect(endings.split(', ').reduce((s, e) => s + Number(e.split(' ').pop()), 0)).toBe(GAMES);
     expect(stdout).toMatch(
-      /^longest move: level:1 \d+ ms \(budget 50 ms\), level:2 \d+ ms \(budget 50 ms\)$/m,
+      /^longest move: level:1 \d+ ms \(a fixed depth, no time budget\), level:2 \d+ ms \(a fixed depth, no time budget\)$/m,
     );
   });
 
@@ -161,6 +161,17 @@ describe('tafl match refuses a bad command line', () => {
       [...base, '--records', join(dir, 'no', 'such', 'dir')],
       /--records: cannot write/,
     ],
+    [
+      'an even margin without random plies to choose among',
+      [...base, '--openings', 'book', '--even', '100'],
+      /--even picks among random openings/,
+    ],
+    [
+      'a judge of the openings without --even',
+      [...base, '--even-nodes', '1000'],
+      /--even-nodes goes with --even/,
+    ],
+    ['a time of nothing for engine A', [...base, '--a-time', '0'], /--a-time must be a whole number from 1/],
     ['an argument', [...base, 'extra'], /match does not take the argument "extra"/],
     ['an unknown option', [...base, '--fast'], /unknown option --fast for tafl match/],
   ];

@@ -2,9 +2,16 @@
 // game going, the same from the same seed, and game pairs that share an opening with the sides
 // swapped.
 import { PRESETS, federationBrandubh, startingPosition, type Move, type Ruleset } from '@tafl/core';
-import { seededRandom } from '@tafl/engine';
+import { Search, bookMove, seededRandom } from '@tafl/engine';
 import { describe, expect, it } from 'vitest';
-import { mixSeed, pairOpening, randomOpening } from '../src/match/openings.js';
+import {
+  EVEN_NODES,
+  bookPairOpening,
+  evenPairOpening,
+  mixSeed,
+  pairOpening,
+  randomOpening,
+} from '../src/match/openings.js';
 import { matchTasks } from '../src/match/tasks.js';
 
 /** Plays `moves` from the start, each checked legal first; the position after them. */
@@ -81,5 +88,54 @@ describe('the schedule of a match', () => {
     const seeds = tasks.flatMap((t) => [t.seeds.a, t.seeds.b]);
     expect(new Set(seeds).size).toBe(seeds.length);
     expect(matchTasks(federationBrandubh, 3, 2, 99)).toEqual(tasks);
+  });
+});
+
+describe('openings from the book (--openings book)', () => {
+  it('plays each pair a line of the book to its end, each move one the book has, the same from the same seed', () => {
+    const rules = PRESETS.find((p) => p.id === 'opentafl-brandub')!;
+    const tasks = matchTasks(rules, 16, 'book', 11)!;
+    for (let k = 0; k < 16; k++) {
+      const [first, second] = [tasks[2 * k]!, tasks[2 * k + 1]!];
+      expect(second.opening).toEqual(first.opening);
+      expect(first.opening).toEqual(bookPairOpening(rules, 11, k));
+      const pos = startingPosition(rules);
+      for (const move of first.opening) {
+        // a move of the book: drawn from it with some random number, legal
+        expect(pos.isLegal(move)).toBe(true);
+        pos.play(move);
+      }
+      expect(first.opening.length).toBeGreaterThan(0);
+      // the line runs to where the book ends
+      expect(bookMove(pos, () => 0.5, 1)).toBeUndefined();
+    }
+    // several lines, not one
+    expect(new Set(tasks.map((t) => JSON.stringify(t.opening))).size).toBeGreaterThan(4);
+    expect(matchTasks(rules, 16, 'book', 11)).toEqual(tasks);
+  });
+});
+
+describe('openings that leave the game about even (--even MARGIN)', () => {
+  it('keeps only random openings the engine scores within the margin of the start, the same from the same seed', () => {
+    const NODES = 20_000; // the match's judge searches more, but a test has no time for it
+    const rules = PRESETS.find((p) => p.id === 'opentafl-brandub')!;
+    const attackersView = (moves: readonly Move[]): number => {
+      const pos = replay(rules, moves);
+      const { score } = new Search().run(pos, { nodes: NODES });
+      return pos.turn === 'attackers' ? score : -score;
+    };
+    const even = attackersView([]);
+    const tasks = matchTasks(rules, 6, 4, 11, 100, NODES)!;
+    for (let k = 0; k < 6; k++) {
+      const opening = tasks[2 * k]!.opening;
+      expect(tasks[2 * k + 1]!.opening).toEqual(opening);
+      expect(opening).toHaveLength(4);
+      expect(Math.abs(attackersView(opening) - even)).toBeLessThanOrEqual(100);
+    }
+    expect(evenPairOpening(rules, 4, 11, 3, 100, NODES)).toEqual(tasks[6]!.opening);
+    expect(EVEN_NODES).toBeGreaterThan(NODES); // the match's default judges deeper
+    // seed 11's plain random openings include ones far from even (pair 15: -342 for the attackers)
+    const plain = Array.from({ length: 16 }, (_, k) => attackersView(pairOpening(rules, 4, 11, k)!));
+    expect(plain.some((score) => Math.abs(score - even) > 100)).toBe(true);
   });
 });

@@ -59,10 +59,13 @@ describe('tafl match sends an OTEP engine', () => {
     const rules = said.flatMap((l, i) => (l.startsWith('rules ') ? [i] : []));
     expect(rules).toHaveLength(2); // two games, one process
     for (const at of rules) {
-      // after rules: the opening's moves, the clock and play, never side or start
-      expect(said[at + 1]).toMatch(/^opponent-move \S+ \/\S+\/$/);
-      expect(said[at + 2]).toMatch(/^clock /);
-      expect(said[at + 3]).toMatch(/^play (attackers|defenders)$/);
+      // after rules: the opening's moves, one a line, the clock and play, never side or start
+      let next = at + 1;
+      while (said[next]?.startsWith('opponent-move '))
+        expect(said[next++]).toMatch(/^opponent-move [^|\s]+ \/\S+\/$/);
+      expect(next).toBeGreaterThan(at + 2); // the two plies of the opening, and A's first move when B defends
+      expect(said[next]).toMatch(/^clock /);
+      expect(said[next + 1]).toMatch(/^play (attackers|defenders)$/);
     }
     expect(said.filter((l) => l.startsWith('side') || l === 'start')).toEqual([]);
   });
@@ -100,6 +103,57 @@ describe('tafl match sends an OTEP engine', () => {
       expect(second.slice(1, 3)).toEqual([`clock ${bank} ${bank} 0 0 0`, 'play attackers']);
     },
   );
+
+  it('an opening one move a line, which a strict engine takes: no move list outside berserk tafl', async () => {
+    // The protocol's opponent-move: "[move-list] ... will only be more than one move in the case
+    // of berserk tafl and berserk moves". The strict engine gives up on any other list.
+    const log = join(dir, 'strict.log');
+    const ran = await match(
+      fake(log, '--strict'),
+      '--games',
+      '4',
+      '--time',
+      '50',
+      '--openings',
+      '6',
+      '--max-plies',
+      '14',
+    );
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(/games lost by failure: level:1 0, otep:.* 0\n/);
+    const moves = heard(log).filter((l) => l.startsWith('opponent-move '));
+    expect(moves.length).toBeGreaterThanOrEqual(4 * 6);
+    for (const line of moves) expect(line).toMatch(/^opponent-move [^|\s]+ \/\S+\/$/);
+  });
+
+  it('gives each engine its own clock with --a-time and --b-time', async () => {
+    const log = join(dir, 'own-time.log');
+    const ran = await match(
+      fake(log),
+      '--games',
+      '2',
+      '--a-time',
+      '40',
+      '--b-time',
+      '160',
+      '--openings',
+      '0',
+      '--max-plies',
+      '6',
+    );
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(/A 40 ms, B 160 ms a move/);
+    // game 2: B attacks and moves first, both banks whole: A's of 40 ms a move, B's of 160
+    const said = heard(log);
+    const second = said.slice(said.map((l) => l.startsWith('rules ')).lastIndexOf(true));
+    expect(second.slice(1, 3)).toEqual([
+      `clock ${BANK_MOVES * 160} ${BANK_MOVES * 40} 0 0 0`,
+      'play attackers',
+    ]);
+    expect(ran.stdout).toMatch(
+      /longest move: level:1 \d+ ms \(a fixed depth, no time budget\), otep:.*\(budget 160 ms\)/,
+    );
+  });
 
   it('runs the engine in the working folder of --b-dir', async () => {
     const log = join(dir, 'dir.log');

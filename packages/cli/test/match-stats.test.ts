@@ -1,5 +1,5 @@
-// The figures of `tafl match`: wins, draws and losses by side, the score, its 95% interval by the
-// normal approximation over the game pairs, and the Elo difference -400 log10(1/score - 1).
+// The figures of `tafl match`: wins, draws and losses by side, the score, its 95% interval
+// (Wilson's score interval over the game pairs) and the Elo difference -400 log10(1/score - 1).
 import { describe, expect, it } from 'vitest';
 import {
   Z95,
@@ -12,6 +12,7 @@ import {
   tally,
   type GameScore,
 } from '../src/match/stats.js';
+import { wilson } from '../src/balance/stats.js';
 
 // A pair is two games from one opening, A the attackers in the first and the defenders in the second.
 const pair = (first: GameScore['winner'], second: GameScore['winner']): GameScore[] => [
@@ -47,22 +48,41 @@ describe('match statistics', () => {
     expect(pairScores([1, undefined, 0, 1, 1])).toEqual([0.5]);
   });
 
-  it('gives the mean ± 1.96 standard errors of the pair scores, clipped to 0..1', () => {
+  it('gives Wilson’s interval over the pairs: the p whose standard error at p puts the mean within 1.96 of it', () => {
     const samples = [1, 0.5, 0.5, 0];
     const e = estimateScore(samples);
-    // mean 0.5; sample variance (0.25 + 0 + 0 + 0.25) / 3 = 1/6; standard error sqrt(1/6 / 4).
-    const half = Z95 * Math.sqrt(1 / 6 / 4);
+    // mean 0.5; sample variance (0.25 + 0 + 0 + 0.25) / 3 = 1/6, r = (1/6) / (1/4) = 2/3 a game's
+    // p(1-p); k = z²·r/4; the ends solve (0.5 - p)² = k·p(1-p).
+    const k = (Z95 * Z95 * (2 / 3)) / 4;
+    for (const p of [e.interval.low, e.interval.high])
+      expect((0.5 - p) ** 2).toBeCloseTo(k * p * (1 - p), 12);
     expect(e.samples).toBe(4);
     expect(e.score).toBe(0.5);
-    expect(e.interval.low).toBeCloseTo(0.5 - half, 12);
-    expect(e.interval.high).toBeCloseTo(0.5 + half, 12);
-    expect(estimateScore([1, 1, 1, 0.5]).interval.high).toBe(1);
+    expect(e.interval.low).toBeLessThan(0.5);
+    expect(estimateScore([1, 1, 1, 0.5]).interval.high).toBeLessThan(1);
   });
 
-  it('has an interval of no width when every pair scored the same, and all of 0..1 below two pairs', () => {
+  it('does not collapse when A wins or loses every pair: Wilson’s interval over the games then', () => {
+    // 32 pairs all won: the normal approximation said 100.0% to 100.0%, Elo +inf to +inf.
+    const sweep = estimateScore(Array.from({ length: 32 }, () => 1));
+    expect(sweep.score).toBe(1);
+    expect(sweep.interval.high).toBe(1);
+    expect(sweep.interval.low).toBeCloseTo(wilson(64, 64).low, 12); // 64 / (64 + z²), 94.3%
+    expect(sweep.interval.low).toBeLessThan(0.95);
+    const lost = estimateScore(Array.from({ length: 32 }, () => 0));
+    expect(lost.interval.low).toBe(0);
+    expect(lost.interval.high).toBeCloseTo(wilson(0, 64).high, 12);
+    // one pair short of a sweep is no surer than the sweep
+    const almost = estimateScore([...Array.from({ length: 31 }, () => 1), 0.75]);
+    expect(almost.interval.low).toBeLessThan(almost.score);
+    expect(almost.interval.high).toBeLessThan(1);
+  });
+
+  it('has an interval of no width when every pair scored the same between 0 and 1, and Wilson’s over two games for one pair', () => {
     expect(estimateScore([0.75, 0.75, 0.75]).interval).toEqual({ low: 0.75, high: 0.75 });
-    expect(estimateScore([1]).interval).toEqual({ low: 0, high: 1 });
-    expect(estimateScore([])).toEqual({ samples: 0, score: 0.5, interval: { low: 0, high: 1 } });
+    expect(estimateScore([1]).interval.low).toBeCloseTo(wilson(2, 2).low, 12);
+    expect(estimateScore([1]).interval.high).toBe(1);
+    expect(estimateScore([])).toEqual({ samples: 0, score: 0.5, interval: { low: 0, high: 1 }, centre: 0.5 });
   });
 
   it('turns a score into an Elo difference, infinite at 0 and 1', () => {
@@ -88,5 +108,16 @@ describe('match statistics', () => {
     expect(f.interval).toEqual({ low: 0.5, high: 0.5 });
     expect(f.elo).toBe(0);
     expect(f.eloInterval).toEqual({ low: 0, high: 0 });
+  });
+
+  it('gives a bounded Elo difference when A wins every pair: that of the interval’s centre', () => {
+    const games = Array.from({ length: 32 }, () => pair('attackers', 'defenders')).flat();
+    const f = matchFigures(games);
+    expect(f.score).toBe(1);
+    expect(Number.isFinite(f.elo)).toBe(true);
+    expect(f.elo).toBeGreaterThan(f.eloInterval.low);
+    expect(Number.isFinite(f.eloInterval.low)).toBe(true);
+    expect(f.eloInterval.low).toBeGreaterThan(400); // 94.3%: +490
+    expect(f.eloInterval.high).toBe(Infinity); // a sweep puts no bound above
   });
 });

@@ -65,6 +65,34 @@ function leaves(packed: number, theirs: number, ours: number, blockedLoses: bool
   return ((packed >>> ours) & 0xff) === 0 ? 0 : 1;
 }
 
+/** `quietLinesOf` by the quiet windows it reads. */
+const quietLineCache = new WeakMap<Uint8Array, Int32Array>();
+
+/**
+ * The capture rules' quiet windows read a whole line at a time, indexed as the move tables'
+ * `lineMobility` (a line's class, then its state of two bits a square): bit `(code << 3) + pos`
+ * is set when an arrival of `code` at `pos` surely captures nothing along the line. perft2 reads
+ * the mover's own line once for all its destinations, where it read a window for each.
+ */
+function quietLinesOf(windows: Uint8Array, n: number): Int32Array {
+  let lines = quietLineCache.get(windows);
+  if (lines !== undefined) return lines;
+  const classes = windows.length / (n << 10);
+  const states = 1 << (2 * n);
+  lines = new Int32Array(classes * states);
+  for (let c = 0; c < classes; c++)
+    for (let state = 0; state < states; state++) {
+      let bits = 0;
+      for (let pos = 0; pos < n; pos++) {
+        const quiet = windows[((c * n + pos) << 10) | (((state << 4) >>> (2 * pos)) & 1023)]!;
+        for (let code = 1; code <= 3; code++) if ((quiet >> code) & 1) bits |= 1 << ((code << 3) + pos);
+      }
+      lines[c * states + state] = bits;
+    }
+  quietLineCache.set(windows, lines);
+  return lines;
+}
+
 export class Position {
   readonly rules: Ruleset;
   readonly geo: Geometry;
@@ -75,9 +103,8 @@ export class Position {
   private readonly escapeSquare: Uint8Array;
   /** The escape squares of each line as a mask of its positions (the move tables' lines). */
   private readonly escapeLine: Int32Array;
-  /** The capture rules' quiet arrivals by line window, and where each line's entries start. */
-  private readonly quietWindows: Uint8Array | undefined;
-  private readonly windowBase: Int32Array;
+  /** The capture rules' quiet arrivals a line at a time (`quietLinesOf`), where there are line tables. */
+  private readonly quietLines: Int32Array | undefined;
   /** The rule parameters the hot paths read, copied here. */
   private readonly repetitionDraws: boolean;
   private readonly quietPlyLimit: number;
@@ -108,8 +135,8 @@ export class Position {
     for (let line = 0; line < 2 * this.geo.size; line++)
       for (let p = 0; p < this.geo.size; p++)
         if (this.escapeSquare[lineSquareOf(this.geo.size, line, p)]) this.escapeLine[line]! |= 1 << p;
-    this.quietWindows = this.captures.quietWindows(this.board.tables);
-    this.windowBase = this.board.tables.lineClass.map((c) => (c * this.geo.size) << 10);
+    const windows = this.captures.quietWindows(this.board.tables);
+    this.quietLines = windows === undefined ? undefined : quietLinesOf(windows, this.geo.size);
     this.savedStates = new Int32Array(this.board.lineState.length);
     this.repetitionDraws = rules.repetitionDraws;
     this.quietPlyLimit = rules.quietPlyLimit;
@@ -404,15 +431,14 @@ export class Position {
    */
   perft2(buffer: Int32Array): number {
     if (this.outcomeCode !== ONGOING) return 0;
-    const windows = this.quietWindows;
-    if (windows === undefined || this.mobility === 0)
+    const quietLines = this.quietLines;
+    if (quietLines === undefined || this.mobility === 0)
       return this.playLeaves(buffer, this.generateMoves(buffer));
     const board = this.board;
     const t = board.tables;
     const n = this.geo.size;
     const lm = t.lineMobility!;
     const lineBase = t.lineBase;
-    const winBase = this.windowBase;
     const dest = t.destinations;
     const offset = t.offset;
     const rowIndex = t.rowIndex;
@@ -437,7 +463,7 @@ export class Position {
     for (let i = 0; i < pieces; i++) {
       const from = list[i]!;
       const code = cells[from]!;
-      const bit = 1 << code;
+      const shift = code << 3;
       const rank = (from / n) | 0;
       const file = from - rank * n;
       const col = n + file;
@@ -452,19 +478,16 @@ export class Position {
         dest[(offset[code]! + rowIndex[from]!) | occ[rank]!]! & (kingMoves ? ~escapeLine[rank]! : -1);
       if (mask !== 0) {
         const before = packed0 - lm[rowAt]! + lm[colAt - (code << (2 * rank))]! - lm[colAt]!;
-        const rowWindows = winBase[rank]!;
+        const rowQuiet = quietLines[rowAt]! >>> shift;
         const fromDigit = code << (2 * file);
         const intoDigit = code << (2 * rank);
         for (; mask !== 0; mask &= mask - 1) {
           const p = 31 - Math.clz32(mask & -mask);
-          const into = state[n + p]!;
-          const quiet =
-            windows[(rowWindows + (p << 10)) | (((rowState << 4) >>> (2 * p)) & 1023)]! &
-            windows[(winBase[n + p]! + (rank << 10)) | (((into << 4) >>> (2 * rank)) & 1023)]!;
-          if ((quiet & bit) === 0) buffer[loud++] = (from << 8) | (rank * n + p);
+          const c = lineBase[n + p]! + state[n + p]!;
+          if (((rowQuiet >>> p) & (quietLines[c]! >>> (shift + rank)) & 1) === 0)
+            buffer[loud++] = (from << 8) | (rank * n + p);
           else if (drawn || (repetition && this.repeatsAfter(code, from, rank * n + p))) continue;
           else {
-            const c = lineBase[n + p]! + into;
             const packed = before + lm[rowAt - fromDigit + (code << (2 * p))]! + lm[c + intoDigit]! - lm[c]!;
             total += leaves(packed, theirs, ours, blockedLoses);
           }
@@ -474,19 +497,16 @@ export class Position {
       mask = dest[(offset[code]! + colIndex[from]!) | occ[col]!]! & (kingMoves ? ~escapeLine[col]! : -1);
       if (mask !== 0) {
         const before = packed0 - lm[colAt]! + lm[rowAt - (code << (2 * file))]! - lm[rowAt]!;
-        const colWindows = winBase[col]!;
+        const colQuiet = quietLines[colAt]! >>> shift;
         const fromDigit = code << (2 * rank);
         const intoDigit = code << (2 * file);
         for (; mask !== 0; mask &= mask - 1) {
           const p = 31 - Math.clz32(mask & -mask);
-          const into = state[p]!;
-          const quiet =
-            windows[(colWindows + (p << 10)) | (((colState << 4) >>> (2 * p)) & 1023)]! &
-            windows[(winBase[p]! + (file << 10)) | (((into << 4) >>> (2 * file)) & 1023)]!;
-          if ((quiet & bit) === 0) buffer[loud++] = (from << 8) | (p * n + file);
+          const c = lineBase[p]! + state[p]!;
+          if (((colQuiet >>> p) & (quietLines[c]! >>> (shift + file)) & 1) === 0)
+            buffer[loud++] = (from << 8) | (p * n + file);
           else if (drawn || (repetition && this.repeatsAfter(code, from, p * n + file))) continue;
           else {
-            const c = lineBase[p]! + into;
             const packed = before + lm[colAt - fromDigit + (code << (2 * p))]! + lm[c + intoDigit]! - lm[c]!;
             total += leaves(packed, theirs, ours, blockedLoses);
           }

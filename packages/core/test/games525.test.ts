@@ -127,6 +127,16 @@ function squares(text: string): string {
   return `${move.value.move} ${[...(move.value.captures ?? [])].sort((a, b) => a - b).join('/')}`;
 }
 
+/**
+ * A record without its captured king: the file lists the soldiers a move captures, a record lists
+ * the king too, as OpenTafl writes him (`d2-a2xKa3`).
+ */
+const withoutKing = (text: string): string =>
+  text
+    .replace(/\/K[a-z][0-9]+/, '')
+    .replace(/xK[a-z][0-9]+\//, 'x')
+    .replace(/xK[a-z][0-9]+/, '');
+
 describe('the 525 games as OTN records (recordFromGame, makeRecord, parseRecord, replayRecord)', () => {
   const records = replays.map((r) => {
     const result = { attackers: '1', defenders: '-1', draw: '0', ongoing: '?' }[r.game.result ?? 'ongoing'];
@@ -150,7 +160,7 @@ describe('the 525 games as OTN records (recordFromGame, makeRecord, parseRecord,
     records.forEach((rec, i) => {
       const game = replays[i]!.game;
       expect(
-        rec.moves.map((m) => squares(m.move)),
+        rec.moves.map((m) => squares(withoutKing(m.move))),
         `game ${i + 1}`,
       ).toEqual(game.moves.map(squares));
     });

@@ -8,6 +8,7 @@ import {
   federationBrandubh,
   geometry,
   makeLastMoveRecord,
+  makeMoveRecord,
   makeMoveSquares,
   makePosition,
   parseMove,
@@ -148,6 +149,22 @@ describe('OTN move records', () => {
     expect(played.ok).toBe(true);
     expect(makeLastMoveRecord(pos.value)).toBe(written);
     // and what OTN writes is read back as the same move
+    pos.value.undo();
+    expect(playMoveRecord(pos.value, written).ok).toBe(true);
+  });
+
+  // As OpenTafl's MoveSerializer writes a move (game records, OTEP's full notation): the king's
+  // moves marked K, and a captured king's square listed with his letter (`c2-a2xKa3` in its records).
+  it.each([
+    ['/7/1tK3t/7/7/7/7/1t5/', 'attackers', 'g2-d2', 'g2-d2xKc2++'],
+    ['/2t4/2T4/t6/3K3/7/7/7/', 'attackers', 'a3-c3', 'a3-c3xc2'],
+    ['/3K3/7/7/7/7/7/3t3/', 'defenders', 'd1-a1', 'Kd1-a1--'],
+    ['/7/1tK3t/7/7/7/7/1t5/', 'attackers', 'b2-a2', 'b2-a2'],
+  ] as const)('in %s, %s play %s, written in a record %s', (record, turn, move, written) => {
+    const pos = positionFromOtn(federationBrandubh, record, turn);
+    if (!pos.ok) throw new Error(pos.message);
+    expect(playMoveRecord(pos.value, move).ok).toBe(true);
+    expect(makeMoveRecord(pos.value)).toBe(written);
     pos.value.undo();
     expect(playMoveRecord(pos.value, written).ok).toBe(true);
   });

@@ -19,6 +19,7 @@ import {
   opentaflBrandub,
   parseRecord,
   parseRules,
+  playMoveRecord,
   plazoleta,
   presetById,
   recordFromGame,
@@ -160,6 +161,16 @@ describe('records saved by OpenTafl open as they are', () => {
     const game = value(replayRecord(value(parseRecord(text))));
     expect(game.rules).toBe(federationBrandubh);
     expect(game.position.outcome()).toEqual({ status: 'attackers', reason: 'king captured' });
+  });
+
+  it('and we write that game’s capture as OpenTafl does, its square and letter, which its reader takes', () => {
+    const pos = startingPosition(federationBrandubh);
+    for (const move of ['b4-b5', 'd3-f3', 'b5-b6', 'd4-d3', 'g4-g5', 'd3-a3', 'd2-a2'])
+      expect(playMoveRecord(pos, move).ok).toBe(true);
+    const record = recordFromGame(pos);
+    expect(record.moves.at(-1)?.move).toBe('d2-a2xKa3++');
+    const read = openTaflRead(value(makeOpenTaflRecord(record)));
+    expect(read.moves.at(-1)).toBe('d2-a2xKa3++');
   });
 });
 

@@ -62,8 +62,18 @@ function value<T>(result: { ok: true; value: T } | { ok: false; message: string 
  */
 const ESCAPE = ['b4-b5', 'd3-f3', 'b5-b6', 'Kd4-d3', 'g4-g5', 'Kd3-a3-', 'g5-g6+', 'Ka3-a1--'];
 
-/** The same game, but the attackers take the king on a3 between a4 and a2 (federation-brandubh). */
-const CAPTURE = [...ESCAPE.slice(0, 6), 'd2-a2++'];
+/**
+ * The same game, but the attackers take the king on a3 between a4 and a2 (federation-brandubh),
+ * his square listed as OpenTafl lists a captured king (`xKa3`, its MoveSerializer).
+ */
+const CAPTURE = [...ESCAPE.slice(0, 6), 'd2-a2xKa3++'];
+
+/** `1. a b\n2. c d\n...`: moves as numbered turns. */
+const turns = (moves: readonly string[]): string =>
+  Array.from(
+    { length: Math.ceil(moves.length / 2) },
+    (_, i) => `${i + 1}. ${moves.slice(2 * i, 2 * i + 2).join(' ')}\n`,
+  ).join('');
 
 /** A record in the layout OpenTafl writes (trailing spaces, `[|]`, multi-line tag and comment). */
 const OPENTAFL_TEXT = `[date:2024.05.01]
@@ -415,6 +425,20 @@ describe('recordFromGame makes the record of a played game', () => {
       { key: 'termination', value: 'king captured' },
     ]);
     expect(captured.rules).toBe(makeRules(federationBrandubh));
+  });
+
+  it('reads a captured king both ways: xKa3 as OpenTafl and we write it, ++ alone as we wrote it before', () => {
+    for (const last of ['d2-a2xKa3++', 'd2-a2xKa3', 'd2-a2++', 'd2-a2']) {
+      const moves = [...CAPTURE.slice(0, -1), last];
+      const record = value(parseRecord(`[rules:${makeRules(federationBrandubh)}]\n\n${turns(moves)}`));
+      const game = value(replayRecord(record));
+      expect(game.position.outcome(), last).toEqual({ status: 'attackers', reason: 'king captured' });
+    }
+    // a king listed where no king is taken is refused, as any capture the move does not make
+    const wrong = [...CAPTURE.slice(0, -1), 'd2-a2xKb3'];
+    expect(
+      replayRecord(value(parseRecord(`[rules:${makeRules(federationBrandubh)}]\n\n${turns(wrong)}`))).ok,
+    ).toBe(false);
   });
 
   it('writes no result for a game still going, and leaves the game as it was', () => {

@@ -12,7 +12,16 @@
  * openings, as a beginner would. The choice is deterministic given `random`.
  */
 
-import { seededRandom, type Move, type Position, type RuleParameters } from '@tafl/core';
+import {
+  ardRiFr,
+  opentaflBrandub,
+  seededRandom,
+  startingPosition,
+  type Move,
+  type Position,
+  type RuleParameters,
+  type Ruleset,
+} from '@tafl/core';
 import { bookMove } from './book.js';
 import { steppingToCorners } from './weights.js';
 import { WIN_BOUND, type Search, type SearchLimits, type SearchResult } from './search.js';
@@ -97,6 +106,28 @@ export const levelConfig = (level: number): Level => {
 
 /** The seeded PRNG lives in the core; levels and their callers take it from here too. */
 export { seededRandom };
+
+/** Positions each search of `warmUp` visits, within `WARM_UP_MS`. */
+const WARM_UP_NODES = 20_000;
+/**
+ * The most each search of `warmUp` takes: on a loaded machine 20000 positions can take seconds,
+ * and an OTEP host waits for the `hello` that follows the warm-up (ours gives up after 10 s).
+ */
+const WARM_UP_MS = 250;
+
+/**
+ * Warms `search` up before a clock runs, and clears it. A process's first searches run in V8's
+ * interpreter and baseline code until the optimizing compiler has seen them hot, several times
+ * slower than later ones, and a move's time cannot cover that: `tafl otep --time 180` answered its
+ * first searched moves in up to 244 ms, 206 ms and more in a match. So a player searches the
+ * start of a Brandubh and an Ard Ri ruleset (`rules`) for `WARM_UP_NODES` positions each (at most
+ * `WARM_UP_MS`) before its first game (the OTEP engine before its `hello`, a match's level before
+ * its first game), then forgets them: no game learns from the warm-up.
+ */
+export function warmUp(search: Search, rules: readonly Ruleset[] = [opentaflBrandub, ardRiFr]): void {
+  for (const r of rules) search.run(startingPosition(r), { nodes: WARM_UP_NODES, timeMs: WARM_UP_MS });
+  search.clear();
+}
 
 /** A normally distributed number (Box-Muller) from a uniform source. */
 const gaussian = (random: () => number): number =>

@@ -4,8 +4,11 @@
  * spawns the program and moves the lines.
  *
  * The host remembers what the engine has been told (rules, the moves since), so that a move
- * request sends only what is new, as OpenTafl does: `opponent-move` with the moves since the
- * engine's last (pipe-separated, oldest first) and the board after them, then `clock` and `play`.
+ * request sends only what is new, as OpenTafl does: an `opponent-move` for each move since the
+ * engine's last, oldest first, each with the board after it, then `clock` and `play`. Each line
+ * holds one move: the protocol allows a pipe-separated list in one `opponent-move` only for one
+ * side's berserk moves, which none of our rulesets has, so the opening's plies (both sides')
+ * go one a line, and an engine that applies a list as one side's turn is never misled.
  * A game begins with `rules` alone: the protocol gives an engine that plays the side to play in
  * `play` ("OpenTafl will send side commands to engines in analysis mode and during replays
  * only"), and has no `start`; OpenTafl's engine takes a `side` for the side to move. A position
@@ -16,7 +19,7 @@
  */
 
 import {
-  makeLastMoveRecord,
+  makeMoveRecord,
   makeMoveSquares,
   makeRules,
   moveFrom,
@@ -200,7 +203,8 @@ export class OtepHost {
     if (!follows) out.push(`position ${board}`);
     else if (known.length < moves.length || (repeat && moves.length > 0)) {
       const from = Math.min(known.length, moves.length - 1);
-      out.push(`opponent-move ${this.records(start, moves, from).join('|')} ${board}`);
+      for (const { record, board: after } of this.records(start, moves, from))
+        out.push(`opponent-move ${record} ${after}`);
     }
     this.view = { rules: otn, start: boardRecord(start), turn: start.turn, moves: [...moves] };
     this.board = board;
@@ -211,13 +215,24 @@ export class OtepHost {
     return out;
   }
 
-  /** The records of `moves` from index `from`, in the engine's notation, replayed from `start`. */
-  private records(start: Position, moves: readonly Move[], from: number): string[] {
+  /**
+   * The records of `moves` from index `from`, in the engine's notation, each with the board after
+   * it, replayed from `start`.
+   */
+  private records(
+    start: Position,
+    moves: readonly Move[],
+    from: number,
+  ): { record: string; board: string }[] {
     const copy = start.clone();
-    const out: string[] = [];
+    const out: { record: string; board: string }[] = [];
     moves.forEach((move, i) => {
       copy.play(move);
-      if (i >= from) out.push(this.simpleMoves ? makeMoveSquares(copy.geo, move) : makeLastMoveRecord(copy));
+      if (i >= from)
+        out.push({
+          record: this.simpleMoves ? makeMoveSquares(copy.geo, move) : makeMoveRecord(copy),
+          board: boardRecord(copy),
+        });
     });
     return out;
   }

@@ -25,7 +25,7 @@
 import {
   SIDES,
   fail,
-  makeLastMoveRecord,
+  makeMoveRecord,
   makeMoveSquares,
   makePosition,
   ok,
@@ -42,9 +42,8 @@ import {
   type Ruleset,
   type Side,
 } from '@tafl/core';
-import { levelMove, levelUnder, seededRandom, type Level } from './levels.js';
+import { levelMove, levelUnder, seededRandom, warmUp, type Level } from './levels.js';
 import { MAX_MULTI_PV, Search, mateIn, type SearchLimits, type SearchOptions } from './search.js';
-import { weightsFor } from './weights.js';
 
 /** Error codes: the engine's two kinds, then the host's refusals of the engine's move. */
 export const OTEP_ERRORS = {
@@ -424,7 +423,7 @@ function pvRecords(pos: Position, pv: readonly Move[]): string {
   for (const move of pv) {
     if (!copy.isLegal(move)) break;
     copy.play(move);
-    records.push(makeLastMoveRecord(copy));
+    records.push(makeMoveRecord(copy));
   }
   return records.join('|');
 }
@@ -448,14 +447,13 @@ export function levelSearch(
   shared?: Pick<SearchOptions, 'table' | 'ttBits' | 'helpers'>,
 ): { search: OtepSearch; newGame: () => void } {
   const random = seededRandom(seed);
-  let search: Search | undefined;
-  let searched: Ruleset | undefined;
+  // One search for every game and ruleset (its evaluation takes each position's rules' weights),
+  // made and warmed up now, before any clock runs: a move's time holds no table's allocation and
+  // no cold code (`warmUp`).
+  const search = new Search({ ...shared });
+  warmUp(search);
   const run: OtepSearch = (pos, limits, lines) => {
     const level = levelUnder(base, pos.rules);
-    if (search === undefined || searched !== pos.rules) {
-      search = new Search({ weights: weightsFor(pos.rules), ...shared });
-      searched = pos.rules;
-    }
     const started = Date.now();
     if (lines > 1) {
       const budget = limits.timeMs ?? level.timeMs;
@@ -483,5 +481,5 @@ export function levelSearch(
       found.push({ pv: best.pv[0] === best.move ? best.pv : [best.move], score: best.score });
     return { lines: found, depth: best.depth, nodes: best.nodes, timeMs: Date.now() - started };
   };
-  return { search: run, newGame: () => search?.clear() };
+  return { search: run, newGame: () => search.clear() };
 }

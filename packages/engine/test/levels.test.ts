@@ -15,6 +15,7 @@ import {
   levelUnder,
   seededRandom,
   lowerMiddleLevels,
+  warmUp,
   withoutBook,
 } from '../src/index.js';
 
@@ -85,5 +86,23 @@ describe('levels under a ruleset', () => {
       const once = levelUnder(config, plazoleta);
       expect(levelUnder(once, plazoleta)).toEqual(once);
     }
+  });
+});
+
+describe('warming a search up before a clock runs (warmUp)', () => {
+  it('leaves nothing behind: a search bounded by nodes then plays as a fresh one', () => {
+    // A process's first searches run cold and overran their time; a player warms its search up
+    // before its first game, and no game may learn from that.
+    const pos = startingPosition(preset('brandubh-2019'));
+    const fresh = new Search().run(pos.clone(), { nodes: 30_000 });
+    const warmed = new Search();
+    warmUp(warmed);
+    const after = warmed.run(pos.clone(), { nodes: 30_000 });
+    expect({ move: after.move, score: after.score, depth: after.depth, nodes: after.nodes }).toEqual({
+      move: fresh.move,
+      score: fresh.score,
+      depth: fresh.depth,
+      nodes: fresh.nodes,
+    });
   });
 });

@@ -106,6 +106,18 @@ describe('OTEP host: what it sends', () => {
     expect(host.requestMove(pos)).toEqual([`opponent-move c7-c5 ${board(pos)}`, 'play defenders']);
   });
 
+  it('sends an opening of both sides’ plies one move a line, each with the board after it', () => {
+    // The protocol: the move list of opponent-move "will only be more than one move in the case
+    // of berserk tafl and berserk moves" (one side's turn); an opening holds both sides' plies.
+    const host = new OtepHost();
+    host.newGame(RULES);
+    const plies = ['d6-c6', 'c4-c2', 'c6-f6', 'd5-b5'];
+    expect(host.requestMove(after(...plies))).toEqual([
+      ...plies.map((_, i) => `opponent-move ${plies[i]} ${board(after(...plies.slice(0, i + 1)))}`),
+      'play attackers',
+    ]);
+  });
+
   it('sends full OTN records, with captures, once the engine asks for simple-moves off', () => {
     // Diagram (rank 7 at the top), defenders to move; the engine plays them:
     //   4 . . . K . . .

@@ -280,7 +280,7 @@ describe('OTEP engine: analysis, position, side, finish, goodbye', () => {
     expect(line).toMatch(/^analysis 3 \S+ -10 \S+ -9 \S+ -8$/);
   });
 
-  it('writes a line of several moves with | and the captures of each (full OTN)', () => {
+  it('writes a line of several moves with | and the captures of each (full OTN, the king’s moves marked K as OpenTafl writes them)', () => {
     const search: OtepSearch = (pos) => {
       const move = (text: string): number => pos.legalMoves().find((m) => m === encode(text))!;
       const encode = (text: string): number => {
@@ -293,7 +293,7 @@ describe('OTEP engine: analysis, position, side, finish, goodbye', () => {
     const engine = engineWith(search);
     engine.receive('position /7/2tT1t1/7/3K3/7/7/7/');
     engine.receive('side attackers');
-    expect(engine.receive('analyze 1 1')).toEqual(['analysis 1 f2-e2xd2|d4-d7- 250']);
+    expect(engine.receive('analyze 1 1')).toEqual(['analysis 1 f2-e2xd2|Kd4-d7- 250']);
   });
 
   it('answers analyze in a finished game with analysis 0, and a malformed one with error 0', () => {
@@ -381,10 +381,11 @@ describe('OTEP engine: the level search', () => {
   it('analyses several moves with one multi-line search: every line of the same depth, scores comparable', () => {
     const pos = positionFromOtn(RULES, BRANDUBH, 'attackers');
     if (!pos.ok) throw new Error(pos.message);
+    // made (and warmed up, warmUp's searches) before the spies count
+    const { search } = levelSearch(levelConfig(6));
     const run = vi.spyOn(Search.prototype, 'run');
     const scoreRootMoves = vi.spyOn(Search.prototype, 'scoreRootMoves');
     try {
-      const { search } = levelSearch(levelConfig(6));
       const thought = search(pos.value, { nodes: 20_000, timeMs: 60_000 }, 3);
       // one search with three lines (Search.run's multiPv: the root searched once a line at every
       // depth), not a deep first line and shallow others

@@ -48,7 +48,7 @@ describe('export', () => {
     expect(text).toContain('[result:1]');
     expect(text).toContain('[termination:king captured]');
     expect(text).toMatch(/\[rules:dim:7 .*start:\/3t3\/3t3\/3T3\/ttTKTtt\/3T3\/3t3\/3t3\/\]/);
-    expect(text).toContain('1. a4-a2 d3-b3\n2. d2-e2 Kd4-d2\n3. a2-c2++');
+    expect(text).toContain('1. a4-a2 d3-b3\n2. d2-e2 Kd4-d2\n3. a2-c2xKd2++');
   });
 
   it('names the players: the person and the computer with its level', () => {

@@ -24,24 +24,28 @@ import { OTEP_DEFAULT_TIME_MS, parseEngineSpec, type EngineSpec } from '../match
 import { DEFAULT_MAX_PLIES } from '../match/game.js';
 import { MatchGameError, runMatch, type PlayedGame } from '../match/match.js';
 import { MAX_START_FAILURES } from '../match/player.js';
-import { plural, progressLine, summary, type MatchReport } from '../match/report.js';
+import { engineTime, plural, progressLine, summary, type MatchReport } from '../match/report.js';
 import { matchTasks } from '../match/tasks.js';
+import { hasBook } from '../balance/openings.js';
+import { EVEN_NODES } from '../match/openings.js';
 
 const DEFAULT_OPENING_PLIES = 4;
 const DEFAULT_JOBS = 2;
 const MAX_OPENING_PLIES = 40;
 
 const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--time MS] [--openings PLIES]
-                  [--jobs N] [--seed N] [--max-plies N] [--records FILE]
-                  [--a-dir DIR] [--b-dir DIR] [--send-delay MS]
+                  [--even MARGIN [--even-nodes N]] [--a-time MS] [--b-time MS] [--jobs N]
+                  [--seed N] [--max-plies N] [--records FILE] [--a-dir DIR] [--b-dir DIR]
+                  [--send-delay MS]
 
   Plays N games between engines A and B: N/2 pairs of games, the two games of a pair from the
   same random opening with the sides swapped, several at a time in worker threads. A line for
   each game goes to standard error as it ends (the game, how it ended, A's running score); at
   the end standard output gets each engine's wins, draws and losses as attackers and as
-  defenders, A's score with its 95% interval (normal approximation over the game pairs), the
-  Elo difference with its interval, how the games ended, how many games each engine lost by
-  failing, and each engine's longest move.
+  defenders, A's score with its 95% interval (Wilson's score interval over the game pairs,
+  which does not shrink to a point when one engine wins every pair), the Elo difference (of
+  the interval's centre, finite even then) with its interval, how the games ended, how many
+  games each engine lost by failing, and each engine's longest move.
 
   An OTEP engine that fails (it exits, says nothing in time, gives up, plays a move that cannot
   be played) loses that game by forfeit; its failure and its last lines on stdout and stderr
@@ -58,7 +62,7 @@ const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--t
   --games N          the number of games, an even number
   --time MS          MS milliseconds a move (default: each level's own budget, 250 to 1000
                      ms, and ${OTEP_DEFAULT_TIME_MS} ms for an OTEP engine); a level keeps to its own
-                     budget when that is shorter, and levels 1 to 3 search to a fixed depth
+                     budget when that is shorter, and levels 1 to 4 search to a fixed depth
                      whatever the time. The game keeps a clock as a real one runs: each side
                      starts with ${BANK_MOVES} moves' time, each move is taken off its side's time and
                      MS added back, and a move longer than the time left loses on time. An
@@ -66,7 +70,15 @@ const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--t
                      kept by the host, as OTEP's clock has none. OpenTafl's engine plans an
                      eighth of its first bank a move: a settings.ini with thinktime=1 in its
                      folder (--b-dir) holds it to a second
-  --openings PLIES   the random moves every opening has (default ${DEFAULT_OPENING_PLIES}; 0 for the start)
+  --a-time MS        engine A's own time a move, in place of --time (its clock as above, with
+                     its own bank): to give one engine a quarter of the other's time
+  --b-time MS        the same for engine B
+  --openings PLIES   the random moves every opening has (default ${DEFAULT_OPENING_PLIES}; 0 for the
+                     start), or book: a line of the ruleset's opening book, drawn for each pair
+  --even MARGIN      only random openings that leave the game about even: the engine's search
+                     bounded by --even-nodes scores their position within MARGIN centi-soldiers
+                     of its score of the start (the same on any machine)
+  --even-nodes N     the positions of that search (default ${EVEN_NODES})
   --jobs N           games played at a time, each in a worker thread (default ${DEFAULT_JOBS})
   --seed N           the seed of the openings and the levels' choices, 0 to 4294967295
                      (default a random one, which the first line of the output gives)
@@ -90,10 +102,14 @@ const OPTIONS = {
   b: { type: 'string' },
   games: { type: 'string' },
   time: { type: 'string' },
+  'a-time': { type: 'string' },
+  'b-time': { type: 'string' },
   openings: { type: 'string' },
   jobs: { type: 'string' },
   seed: { type: 'string' },
   'max-plies': { type: 'string' },
+  even: { type: 'string' },
+  'even-nodes': { type: 'string' },
   records: { type: 'string' },
   'a-dir': { type: 'string' },
   'b-dir': { type: 'string' },
@@ -169,7 +185,9 @@ function run(argv: readonly string[], io: Io): Promise<number> {
 
 interface Settings extends MatchReport {
   readonly rules: Ruleset;
-  readonly plies: number;
+  readonly plies: number | 'book';
+  readonly evenMargin: number | undefined;
+  readonly evenNodes: number | undefined;
   readonly jobs: number;
   readonly seed: number;
 }
@@ -188,17 +206,35 @@ function settings(values: Parsed<typeof OPTIONS>['values']): Settings {
     throw new CliError(
       `--games must be even, as games are played in pairs with the sides swapped, not ${games}`,
     );
-  const plies = wholeNumber('openings', values.openings, 0, MAX_OPENING_PLIES) ?? DEFAULT_OPENING_PLIES;
+  const plies =
+    values.openings === 'book'
+      ? 'book'
+      : (wholeNumber('openings', values.openings, 0, MAX_OPENING_PLIES) ?? DEFAULT_OPENING_PLIES);
   const maxPlies = wholeNumber('max-plies', values['max-plies'], 1, 100_000) ?? DEFAULT_MAX_PLIES;
-  if (maxPlies <= plies)
+  if (maxPlies <= (plies === 'book' ? 0 : plies))
     throw new CliError(`--max-plies must be more than the ${plies} plies of the openings, not ${maxPlies}`);
+  const evenMargin = wholeNumber('even', values.even, 0, 100_000);
+  const evenNodes = wholeNumber('even-nodes', values['even-nodes'], 1, 100_000_000);
+  if (evenNodes !== undefined && evenMargin === undefined)
+    throw new CliError('--even-nodes goes with --even MARGIN');
+  if (evenMargin !== undefined && (plies === 'book' || plies === 0))
+    throw new CliError('--even picks among random openings: give --openings PLIES, 1 or more');
+  if (plies === 'book' && !hasBook(rules))
+    throw new CliError(`--openings book: ${rules.id} has no opening book; give a number of random plies`);
+  const aTime = wholeNumber('a-time', values['a-time'], 1, 3_600_000);
+  const bTime = wholeNumber('b-time', values['b-time'], 1, 3_600_000);
   return {
     rules,
     rulesId: rules.id,
     engines,
     games,
     timeMs: wholeNumber('time', values.time, 1, 3_600_000),
+    ...((aTime !== undefined || bTime !== undefined) && {
+      engineTimeMs: { ...(aTime !== undefined && { a: aTime }), ...(bTime !== undefined && { b: bTime }) },
+    }),
     plies,
+    evenMargin,
+    evenNodes,
     jobs: wholeNumber('jobs', values.jobs, 1, 256) ?? DEFAULT_JOBS,
     seed: wholeNumber('seed', values.seed, 0, 2 ** 32 - 1) ?? randomSeed(),
     maxPlies,
@@ -207,10 +243,20 @@ function settings(values: Parsed<typeof OPTIONS>['values']): Settings {
 
 /** Plays the match: the header, a progress line a game on stderr, the records, the summary. */
 async function play(match: Settings, recordsPath: string | undefined, io: Io): Promise<void> {
-  const tasks = matchTasks(match.rules, match.games / 2, match.plies, match.seed);
+  const tasks = matchTasks(
+    match.rules,
+    match.games / 2,
+    match.plies,
+    match.seed,
+    match.evenMargin,
+    match.evenNodes,
+  );
   if (tasks === undefined)
     throw new CliError(
-      `no opening of ${match.plies} random plies lets a game of ${match.rulesId} go on; give fewer`,
+      `no opening of ${match.plies} random plies lets a game of ${match.rulesId} go on` +
+        (match.evenMargin === undefined
+          ? '; give fewer'
+          : ` within ${match.evenMargin} of even; give a wider margin`),
     );
   const records = recordsPath === undefined ? undefined : openRecords(recordsPath);
   io.stdout.write(header(match));
@@ -244,13 +290,28 @@ function openRecords(path: string): number {
 
 function header(match: Settings): string {
   const { a, b } = match.engines;
-  const time = match.timeMs === undefined ? "each engine's own time a move" : `${match.timeMs} ms a move`;
-  const openings = match.plies === 0 ? 'from the start' : `openings of ${match.plies} random plies`;
+  const time = timePhrase(match);
+  const openings =
+    match.plies === 'book'
+      ? 'openings from the book'
+      : match.plies === 0
+        ? 'from the start'
+        : `openings of ${match.plies} random plies` +
+          (match.evenMargin === undefined ? '' : ` within ${match.evenMargin} of even`);
   return (
     `match: ${a.label} (A) against ${b.label} (B) under ${match.rulesId}, seed ${match.seed}\n` +
     `${match.games} games in ${plural(match.games / 2, 'pair')}, ${openings}, ${time}, ` +
     `${match.jobs} at a time, a draw at ${match.maxPlies} plies\n`
   );
+}
+
+/** `200 ms a move`, or each engine's time when they differ: `A 250 ms, B 1000 ms a move`. */
+function timePhrase(match: Settings): string {
+  const a = engineTime(match, 'a');
+  const b = engineTime(match, 'b');
+  const own = (ms: number | undefined): string => (ms === undefined ? 'its own time' : `${ms} ms`);
+  if (a === b) return a === undefined ? "each engine's own time a move" : `${a} ms a move`;
+  return `A ${own(a)}, B ${own(b)} a move`;
 }
 
 export const matchCommand: Command = {

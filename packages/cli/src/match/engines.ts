@@ -103,10 +103,23 @@ export function parseEngineSpec(text: string): Result<EngineSpec, EngineError> {
   );
 }
 
-/** How long an engine may take for a move: the match's time, within a level's own budget. */
-export function moveBudget(spec: EngineSpec, timeMs: number | undefined): number {
+/**
+ * How long an engine may take for a move: the match's time, within a level's own budget.
+ * Undefined where a move has no time budget: the search bounded by nodes, and the levels that
+ * score the moves to a fixed depth (levels 1 to 4, `Level.depth`: their first depth is searched
+ * whatever the time, so a time would be a budget they do not keep).
+ */
+export function moveBudget(spec: EngineSpec, timeMs: number | undefined): number | undefined {
   if (spec.kind === 'otep') return timeMs ?? OTEP_DEFAULT_TIME_MS;
-  if (spec.kind === 'nodes') return Infinity;
-  const own = levelConfig(spec.level).timeMs;
-  return Math.min(timeMs ?? own, own);
+  if (spec.kind === 'nodes') return undefined;
+  const own = levelConfig(spec.level);
+  if (own.depth !== undefined) return undefined;
+  return Math.min(timeMs ?? own.timeMs, own.timeMs);
+}
+
+/** What bounds an engine's move, for a report: `budget 1000 ms`, `a fixed depth, no time budget`. */
+export function budgetPhrase(spec: EngineSpec, timeMs: number | undefined): string {
+  const budget = moveBudget(spec, timeMs);
+  if (budget !== undefined) return `budget ${budget} ms`;
+  return spec.kind === 'nodes' ? `${spec.nodes} nodes, no time budget` : 'a fixed depth, no time budget';
 }

@@ -62,6 +62,8 @@ export interface GameSetup {
   readonly seeds: BySide<number>;
   /** The time each move may take, or undefined for the players' own. */
   readonly timeMs: number | undefined;
+  /** A side's own time a move, in place of `timeMs` (a match that gives one engine less time). */
+  readonly sideTimeMs?: Partial<BySide<number>>;
   /** The game is adjudicated a draw when it reaches this many plies, the opening's included. */
   readonly maxPlies: number;
   /** More tags for the record (the game's number, the event). */
@@ -93,12 +95,19 @@ interface Forfeit {
 
 const other = (side: Side): Side => (side === 'attackers' ? 'defenders' : 'attackers');
 
-/** The clock an OTEP engine is sent: each side's bank as main time, no overtime. */
-const otepClock = (bank: BySide<number>): OtepClock => ({
-  attackers: { ms: Math.round(bank.attackers), overtime: false, periods: 0 },
-  defenders: { ms: Math.round(bank.defenders), overtime: false, periods: 0 },
-  periodMs: 0,
-});
+/**
+ * The clock an OTEP engine is sent: each side's bank as main time, no overtime; none when neither
+ * side has a time. A side without one (its engine's own time) is sent as untimed (-1).
+ */
+const otepClock = (bank: Partial<BySide<number>>): OtepClock | undefined => {
+  if (bank.attackers === undefined && bank.defenders === undefined) return undefined;
+  const of = (ms: number | undefined) => ({
+    ms: ms === undefined ? -1 : Math.round(ms),
+    overtime: false,
+    periods: 0,
+  });
+  return { attackers: of(bank.attackers), defenders: of(bank.defenders), periodMs: 0 };
+};
 
 export async function playGame(game: GameSetup): Promise<GameResult> {
   const pos = startingPosition(game.rules);
@@ -145,30 +154,34 @@ async function play(
     );
     if (failed) return failed;
   }
-  const perMove = game.timeMs;
-  const bank =
-    perMove === undefined ? undefined : { attackers: perMove * BANK_MOVES, defenders: perMove * BANK_MOVES };
+  const perMove: BySide<number | undefined> = {
+    attackers: game.sideTimeMs?.attackers ?? game.timeMs,
+    defenders: game.sideTimeMs?.defenders ?? game.timeMs,
+  };
+  const bank: Partial<BySide<number>> = {};
+  for (const side of SIDES) if (perMove[side] !== undefined) bank[side] = perMove[side] * BANK_MOVES;
   while (!pos.isOver() && pos.ply < game.maxPlies) {
     const side = pos.turn;
     const before = { ply: pos.ply, lo: pos.keyLo, hi: pos.keyHi };
     const where = `${game.names[side]} (the ${side}) at ply ${pos.ply + 1}`;
-    const clock = bank && otepClock(bank);
+    const clock = otepClock(bank);
     const started = performance.now();
     let move: Move | undefined;
     const failed = await guard(game, side, async () => {
-      move = await game.players[side].move(pos, perMove, clock);
+      move = await game.players[side].move(pos, perMove[side], clock);
     });
     if (failed) return failed;
     const used = performance.now() - started;
     moveTimes[side].push(used);
-    if (bank !== undefined && perMove !== undefined) {
-      if (used > bank[side])
+    const left = bank[side];
+    if (left !== undefined && perMove[side] !== undefined) {
+      if (used > left)
         return {
           loser: side,
           ending: 'time',
-          termination: `the ${side} lost on time (${Math.round(used)} ms with ${Math.round(bank[side])} ms left)`,
+          termination: `the ${side} lost on time (${Math.round(used)} ms with ${Math.round(left)} ms left)`,
         };
-      bank[side] += perMove - used;
+      bank[side] = left + perMove[side] - used;
     }
     if (pos.ply !== before.ply || pos.keyLo !== before.lo || pos.keyHi !== before.hi)
       throw new Error(`${where} changed the position while choosing a move`);

@@ -12,7 +12,7 @@ import type { Ruleset } from '@tafl/core';
 import type { EngineSpec } from './engines.js';
 import type { GameResult } from './game.js';
 import type { GameScore } from './stats.js';
-import type { FromWorker, GameTask, ToWorker, WorkerInit } from './tasks.js';
+import type { EngineTimes, FromWorker, GameTask, ToWorker, WorkerInit } from './tasks.js';
 
 export interface MatchOptions {
   readonly rules: Ruleset;
@@ -21,6 +21,8 @@ export interface MatchOptions {
   readonly tasks: readonly GameTask[];
   /** The time of a move, or undefined for the engines' own. */
   readonly timeMs: number | undefined;
+  /** An engine's own time a move, in place of `timeMs`. */
+  readonly engineTimeMs?: EngineTimes;
   readonly maxPlies: number;
   /** How many games are played at a time, each in a worker thread. */
   readonly jobs: number;
@@ -54,6 +56,7 @@ export async function runMatch(
     rulesId: options.rules.id,
     engines: options.engines,
     timeMs: options.timeMs,
+    ...(options.engineTimeMs !== undefined && { engineTimeMs: options.engineTimeMs }),
     maxPlies: options.maxPlies,
   };
   const jobs = Math.max(1, Math.min(options.jobs, tasks.length));

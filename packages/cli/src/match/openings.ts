@@ -6,7 +6,7 @@
  */
 
 import { startingPosition, type Move, type Ruleset } from '@tafl/core';
-import { seededRandom } from '@tafl/engine';
+import { Search, bookMove, seededRandom } from '@tafl/engine';
 
 /** How many times an opening is drawn again before giving up (random play may end a game early). */
 const ATTEMPTS = 1000;
@@ -56,3 +56,63 @@ function finalise(x: number): number {
 /** The opening of game pair `pair` of a match seeded `seed`. */
 export const pairOpening = (rules: Ruleset, plies: number, seed: number, pair: number): Move[] | undefined =>
   randomOpening(rules, plies, seededRandom(mixSeed(seed, pair, 0x6f70)));
+
+/**
+ * The opening of game pair `pair` from the ruleset's opening book (`--openings book`): a line of
+ * the book, each move drawn as often as the book's self-play played it, to where the book ends.
+ * Random plies hand one side an early gift now and then (a soldier left where it is taken at
+ * once); the book's lines are the ones the engine thinks sound. Empty where the ruleset has no book.
+ */
+export function bookPairOpening(rules: Ruleset, seed: number, pair: number): Move[] {
+  const random = seededRandom(mixSeed(seed, pair, 0x626b));
+  const pos = startingPosition(rules);
+  const moves: Move[] = [];
+  for (;;) {
+    const move = pos.isOver() ? undefined : bookMove(pos, random, 1);
+    if (move === undefined) return moves;
+    pos.play(move);
+    moves.push(move);
+  }
+}
+
+/**
+ * Positions the search of `evenPairOpening` visits to score an opening by default (`--even-nodes`):
+ * 20000 passed openings that a search of two seconds scored -306 for the attackers, who then lost
+ * them to OpenTafl at 250 ms and at 1000 ms a move.
+ */
+export const EVEN_NODES = 200_000;
+/** Random openings drawn for a pair before `evenPairOpening` gives up. */
+const EVEN_ATTEMPTS = 200;
+
+/**
+ * The opening of game pair `pair` among the random ones that leave the game about even
+ * (`--even MARGIN`): `plies` random plies whose position the engine's search, bounded by `nodes`
+ * (the same on any machine), scores within `margin` centi-soldiers of the start's
+ * score, from the attackers' side. A random opening now and then decides the game: against
+ * OpenTafl, four random plies left the attackers two soldiers short (1. g4-g6 d5-g5xg6 2. d7-c7
+ * g5-g4xf4), and whoever played them then lost. Undefined when no such opening is found.
+ */
+export function evenPairOpening(
+  rules: Ruleset,
+  plies: number,
+  seed: number,
+  pair: number,
+  margin: number,
+  nodes = EVEN_NODES,
+  search: Search = new Search(),
+): Move[] | undefined {
+  const attackersView = (pos: ReturnType<typeof startingPosition>): number => {
+    search.clear();
+    const { score } = search.run(pos, { nodes });
+    return pos.turn === 'attackers' ? score : -score;
+  };
+  const even = attackersView(startingPosition(rules));
+  for (let attempt = 0; attempt < EVEN_ATTEMPTS; attempt++) {
+    const opening = randomOpening(rules, plies, seededRandom(mixSeed(seed, pair, 0x6576, attempt)));
+    if (opening === undefined) return undefined;
+    const pos = startingPosition(rules);
+    for (const move of opening) pos.play(move);
+    if (Math.abs(attackersView(pos) - even) <= margin) return opening;
+  }
+  return undefined;
+}

@@ -15,6 +15,7 @@ import {
   levelMove,
   seededRandom,
   weightsFor,
+  warmUp,
   type Level,
   type OtepClock,
 } from '@tafl/engine';
@@ -83,12 +84,15 @@ class LevelPlayer implements Player {
       const threads = this.options.threads ?? 1;
       if (threads > 1) this.pool ??= nodeHelperPool(threads, ttBits);
       const shared = this.pool && sharedBy(this.pool);
+      const first = this.search === undefined;
       this.search = new Search({
         weights: weightsFor(rules),
         ...(ttBits !== undefined ? { ttBits } : {}),
         ...shared,
       });
       this.rules = rules;
+      // before its first game's clock: a cold search overruns its time (warmUp)
+      if (first) warmUp(this.search, [rules]);
     }
     this.search.clear();
     this.random = seededRandom(seed);

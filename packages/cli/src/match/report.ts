@@ -8,19 +8,26 @@
 
 import { SIDES, type Side } from '@tafl/core';
 import { columns } from '../format.js';
-import { moveBudget, type EngineSpec } from './engines.js';
+import { budgetPhrase, type EngineSpec } from './engines.js';
 import type { Ending } from './game.js';
 import type { PlayedGame } from './match.js';
+import type { EngineTimes } from './tasks.js';
 import { addWdl, matchFigures, pointsOfA, tally, type Interval, type WinDrawLoss } from './stats.js';
 
 export interface MatchReport {
   readonly rulesId: string;
   readonly engines: { readonly a: EngineSpec; readonly b: EngineSpec };
   readonly timeMs: number | undefined;
+  /** An engine's own time a move, in place of `timeMs`. */
+  readonly engineTimeMs?: EngineTimes;
   readonly maxPlies: number;
   /** The number of games in the match. */
   readonly games: number;
 }
+
+/** The time a move engine `which` is given: its own, else the match's (undefined: its own budget). */
+export const engineTime = (report: MatchReport, which: 'a' | 'b'): number | undefined =>
+  report.engineTimeMs?.[which] ?? report.timeMs;
 
 /** `1 game pair`, `2 game pairs`. */
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -120,16 +127,16 @@ export function summary(report: MatchReport, games: readonly PlayedGame[]): stri
   const f = matchFigures(games);
   const longest = longestMoves(games);
   const failed = failures(games);
-  const budget = (spec: EngineSpec, ms: number): string =>
-    `${spec.label} ${Math.round(ms)} ms (budget ${moveBudget(spec, report.timeMs)} ms)`;
+  const budget = (which: 'a' | 'b', ms: number): string =>
+    `${report.engines[which].label} ${Math.round(ms)} ms (${budgetPhrase(report.engines[which], engineTime(report, which))})`;
   return (
     columns(rows) +
     '(wins-draws-losses as attackers, as defenders and in all)\n\n' +
     `score of ${a.label}: ${percent(f.score)}, 95% interval ${percentInterval(f.interval)} ` +
-    `(normal approximation over ${plural(f.samples, 'game pair')})\n` +
+    `(Wilson's score interval over ${plural(f.samples, 'game pair')})\n` +
     `Elo difference, ${a.label} minus ${b.label}: ${signedElo(f.elo)}, 95% interval ${eloRange(f.eloInterval)}\n` +
     `endings: ${endings(games)}\n` +
     `games lost by failure: ${a.label} ${failed.a}, ${b.label} ${failed.b}\n` +
-    `longest move: ${budget(a, longest.a)}, ${budget(b, longest.b)}\n`
+    `longest move: ${budget('a', longest.a)}, ${budget('b', longest.b)}\n`
   );
 }

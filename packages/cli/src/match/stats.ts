@@ -3,10 +3,18 @@
  * its 95% interval and the Elo difference. Pure functions over the results.
  *
  * The games come in pairs from one opening with the sides swapped, and in tafl the side matters
- * far more than the colour in chess: the two games of a pair are not independent. So the interval
- * is the normal approximation over the pairs, each pair's mean score one sample (the pentanomial
- * model of chess engine testing): the side and the opening drop out of the variance, and a pair
- * won once each way counts as the even result it is.
+ * far more than the colour in chess: the two games of a pair are not independent. So the pairs
+ * are the samples, each pair's mean score one sample (the pentanomial model of chess engine
+ * testing): the side and the opening drop out of the variance, and a pair won once each way counts
+ * as the even result it is.
+ *
+ * The interval is Wilson's score interval over those samples, not the normal approximation
+ * mean ± z·s/√n: the scores p whose standard error, taken at p, puts the observed mean within z of
+ * it. The normal approximation shrinks to a point when one engine wins every pair (100.0% to
+ * 100.0%, Elo +inf to +inf); Wilson's does not. Its variance at p is a game's p(1-p) scaled to the
+ * pairs' observed spread; at a score of 0 or 1, where the pairs show no spread to scale by, the two
+ * games of a pair are taken as independent, which is Wilson's interval over the games. The Elo
+ * estimate is that of the interval's centre, bounded however one-sided the match.
  */
 
 import type { BySide, Side } from '@tafl/core';
@@ -90,22 +98,37 @@ export interface ScoreEstimate {
   readonly samples: number;
   /** The mean score, from 0 to 1. */
   readonly score: number;
-  /** Its 95% interval by the normal approximation, clipped to 0..1; all of 0..1 below two samples. */
+  /** Its 95% interval, Wilson's (`estimateScore`); all of 0..1 without a sample. */
   readonly interval: Interval;
+  /** The interval's centre: the mean drawn towards 1/2 by what n samples cannot tell, never 0 or 1. */
+  readonly centre: number;
 }
 
-/** The mean of scores from 0 to 1 and its 95% interval, `mean ± z · s / √n` (s the sample deviation). */
+/**
+ * The mean of scores from 0 to 1 (the pairs' means) and its 95% interval, Wilson's: the p with
+ * |mean - p| <= z·√(r·p(1-p)/n), r the pairs' sample variance s² over mean(1-mean) (r = 1/2 at a
+ * mean of 0 or 1, or below two samples: a pair's two games taken as independent). Solved for p:
+ * (mean + k/2 ± √(k·mean(1-mean) + k²/4)) / (1 + k), with k = z²·r/n.
+ */
 export function estimateScore(samples: readonly number[], z = Z95): ScoreEstimate {
   const n = samples.length;
-  if (n === 0) return { samples: 0, score: 0.5, interval: { low: 0, high: 1 } };
+  if (n === 0) return { samples: 0, score: 0.5, interval: { low: 0, high: 1 }, centre: 0.5 };
   const mean = samples.reduce((sum, x) => sum + x, 0) / n;
-  if (n < 2) return { samples: n, score: mean, interval: { low: 0, high: 1 } };
-  const variance = samples.reduce((sum, x) => sum + (x - mean) ** 2, 0) / (n - 1);
-  const half = z * Math.sqrt(variance / n);
+  const bernoulli = mean * (1 - mean);
+  const variance = n < 2 ? 0 : samples.reduce((sum, x) => sum + (x - mean) ** 2, 0) / (n - 1);
+  const r = n < 2 || bernoulli <= 0 ? 1 / 2 : variance / bernoulli;
+  const k = (z * z * r) / n;
+  const centre = (mean + k / 2) / (1 + k);
+  const half = Math.sqrt(k * bernoulli + (k * k) / 4) / (1 + k);
   return {
     samples: n,
     score: mean,
-    interval: { low: Math.max(0, mean - half), high: Math.min(1, mean + half) },
+    // exact at the ends: a mean of 1 has 1 as its upper end, 0 its lower
+    interval: {
+      low: mean <= 0 ? 0 : Math.max(0, centre - half),
+      high: mean >= 1 ? 1 : Math.min(1, centre + half),
+    },
+    centre,
   };
 }
 
@@ -127,8 +150,12 @@ export interface MatchFigures extends ScoreEstimate {
   readonly eloInterval: Interval;
 }
 
-/** A's score, interval and Elo difference from the games (by game index, pairs complete). */
+/**
+ * A's score, interval and Elo difference from the games (by game index, pairs complete). The Elo
+ * difference is that of the interval's centre: finite when A wins or loses every pair, and
+ * within the Elo interval (whose far end is then infinite: a sweep puts no bound on it).
+ */
 export function matchFigures(games: readonly (GameScore | undefined)[]): MatchFigures {
   const estimate = estimateScore(pairScores(games.map((g) => (g === undefined ? undefined : pointsOfA(g)))));
-  return { ...estimate, elo: elo(estimate.score), eloInterval: eloInterval(estimate.interval) };
+  return { ...estimate, elo: elo(estimate.centre), eloInterval: eloInterval(estimate.interval) };
 }

@@ -7,7 +7,8 @@
 import type { Move, Ruleset, Side } from '@tafl/core';
 import type { EngineSpec } from './engines.js';
 import type { GameResult } from './game.js';
-import { mixSeed, pairOpening } from './openings.js';
+import { Search } from '@tafl/engine';
+import { bookPairOpening, evenPairOpening, mixSeed, pairOpening } from './openings.js';
 
 /** What every worker of a match is started with. */
 export interface WorkerInit {
@@ -15,7 +16,15 @@ export interface WorkerInit {
   readonly rulesId: string;
   readonly engines: { readonly a: EngineSpec; readonly b: EngineSpec };
   readonly timeMs: number | undefined;
+  /** An engine's own time a move, in place of `timeMs` (`--a-time`, `--b-time`). */
+  readonly engineTimeMs?: EngineTimes;
   readonly maxPlies: number;
+}
+
+/** Each engine's own time a move, where the match gives it one. */
+export interface EngineTimes {
+  readonly a?: number;
+  readonly b?: number;
 }
 
 /** One game to play. */
@@ -42,18 +51,30 @@ export type FromWorker =
     };
 
 /**
- * The games of a match of `pairs` pairs: openings of `plies` random moves drawn from `seed`, and
- * the players' seeds. Undefined when no opening of that many plies lets the game go on.
+ * The games of a match of `pairs` pairs: openings of `plies` random moves drawn from `seed` (or,
+ * with `'book'`, a line of the ruleset's opening book drawn from it, `bookPairOpening`; with
+ * `evenMargin`, random ones that leave the game about even, `evenPairOpening`), and the players'
+ * seeds. Undefined when no opening of that many plies lets the game go on.
  */
 export function matchTasks(
   rules: Ruleset,
   pairs: number,
-  plies: number,
+  plies: number | 'book',
   seed: number,
+  /** Only random openings the engine scores within this many centi-soldiers of the start's score. */
+  evenMargin?: number,
+  /** The positions of the search that scores them. */
+  evenNodes?: number,
 ): GameTask[] | undefined {
   const tasks: GameTask[] = [];
+  const search = evenMargin === undefined ? undefined : new Search();
   for (let pair = 0; pair < pairs; pair++) {
-    const opening = pairOpening(rules, plies, seed, pair);
+    const opening =
+      plies === 'book'
+        ? bookPairOpening(rules, seed, pair)
+        : search !== undefined && evenMargin !== undefined
+          ? evenPairOpening(rules, plies, seed, pair, evenMargin, evenNodes, search)
+          : pairOpening(rules, plies, seed, pair);
     if (opening === undefined) return undefined;
     for (const aSide of ['attackers', 'defenders'] as const) {
       const index = tasks.length;

@@ -34,10 +34,19 @@ async function play(task: GameTask): Promise<FromWorker> {
     names: bySide(specA.label, specB.label),
     seeds: bySide(task.seeds.a, task.seeds.b),
     timeMs: init.timeMs,
+    sideTimeMs: definedOnly(bySide(init.engineTimeMs?.a, init.engineTimeMs?.b)),
     maxPlies: init.maxPlies,
     tags: [{ key: 'event', value: `tafl match, game ${task.index + 1}` }],
   });
   return { type: 'result', index: task.index, result };
+}
+
+/** The sides that have a time of their own. */
+function definedOnly(times: BySide<number | undefined>): Partial<BySide<number>> {
+  const out: Partial<BySide<number>> = {};
+  if (times.attackers !== undefined) out.attackers = times.attackers;
+  if (times.defenders !== undefined) out.defenders = times.defenders;
+  return out;
 }
 
 const errorText = (e: unknown): string =>

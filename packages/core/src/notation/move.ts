@@ -1,7 +1,8 @@
 /**
  * OTN move records: `d2-e2`, with the capture list and info symbols on output (`e2-d2xd3`,
  * `xd3/f3`, `+` king in danger, `-` an open route to escape, `++` king captured, `--` king
- * escaped), and `pass` for a side that must pass. On input captures and info symbols are
+ * escaped), and `pass` for a side that must pass. Game records write a move as OpenTafl does,
+ * the king's moves and a captured king marked `K` (`Kd4-d5`, `c2-a2xKa3++`). On input captures and info symbols are
  * optional, an optional `K` may stand before the king's moves, and captures that are given must
  * be exactly the captures the move makes.
  */
@@ -102,7 +103,11 @@ export function playMoveRecord(pos: Position, text: string): Result<Move, MoveEr
   return ok(move);
 }
 
-/** The OTN record of the move just played in `pos`, with captures and info symbol. */
+/**
+ * The OTN record of the move just played in `pos`, with the soldiers it captured and the info
+ * symbol: the short form of the move lists (a captured king shows as `++` alone; game records
+ * write him as OpenTafl does, `makeMoveRecord`).
+ */
 export function makeLastMoveRecord(pos: Position): string {
   const move = pos.lastMove();
   if (move === undefined) return '';
@@ -116,6 +121,28 @@ export function makeLastMoveRecord(pos: Position): string {
     .sort();
   if (soldiers.length > 0) out += `x${soldiers.join('/')}`;
   return out + infoSymbol(pos);
+}
+
+/**
+ * The OTN record of the move just played in `pos` as OpenTafl writes it (its `MoveSerializer`):
+ * the king's moves marked `K` (`Kd4-d5`), every captured piece's square listed, a captured king's
+ * marked `K` too (`c2-a2xKa3`, where `makeLastMoveRecord` writes `c2-a2++`), then the info symbol,
+ * which OpenTafl reads though it writes none. Game records and OTEP's full notation use it.
+ */
+export function makeMoveRecord(pos: Position): string {
+  const move = pos.lastMove();
+  if (move === undefined) return '';
+  if (move === PASS) return 'pass';
+  const geo = pos.geo;
+  const mover = pos.pieceAt(moveTo(move)) === KING ? 'K' : '';
+  const codes = pos.lastCapturedCodes();
+  const taken = pos
+    .lastCaptured()
+    .map((sq, i) => ({ name: squareName(geo, sq), king: codes[i] === KING }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map(({ name, king }) => (king ? `K${name}` : name));
+  const captures = taken.length > 0 ? `x${taken.join('/')}` : '';
+  return mover + makeMoveSquares(geo, move) + captures + infoSymbol(pos);
 }
 
 /** `++`/`--` when the move won, `+` when the attackers threaten the king, `-` an escape route. */

@@ -24,8 +24,10 @@
  * bare line starting with `/` is the spec's start position; OpenTafl itself writes a custom start
  * as the rules' `start:`, and so does `recordFromGame`). Turns are `N. move move` on one line; a
  * turn's comments follow on the next line as `[first|second]`, `[first]` or `[|second]`. King
- * moves are written `Kd4-d5`, captures `e2-d2xd3/f3`. OpenTafl writes no info symbols but reads
- * them (`+ - ++ --`), and so we write them as `makeLastMoveRecord` does.
+ * moves are written `Kd4-d5`, captures `e2-d2xd3/f3`, a captured king with his letter
+ * (`c2-a2xKa3`), as OpenTafl does; a record that gives the king's capture by `++` alone, as we
+ * wrote it before, is read too. OpenTafl writes no info symbols but reads them (`+ - ++ --`), and
+ * so we write them (`makeMoveRecord`).
  *
  * Our extensions: `pass`, the move of a side with no legal move where the rules make it pass
  * (ard-ri-fr, brandub-fr; OpenTafl has no such rule and cannot read it), and the spec's
@@ -38,8 +40,8 @@ import type { Position } from '../position.js';
 import { fail, ok, type Failure, type Result, type Success } from '../result.js';
 import { withParameters, type Ruleset } from '../rules.js';
 import { positionFromOtn } from '../start.js';
-import { KING, PASS, moveFrom, moveTo, type Move, type Outcome, type Side } from '../types.js';
-import { MOVE_ERRORS, makeLastMoveRecord, parseMove, playMoveRecord, type MoveError } from './move.js';
+import { KING, PASS, moveFrom, type Move, type Outcome, type Side } from '../types.js';
+import { MOVE_ERRORS, makeMoveRecord, parseMove, playMoveRecord, type MoveError } from './move.js';
 import { makePosition, parsePosition, quote } from './position.js';
 import { TAG_KEY_RE, normalizeText } from './record-text.js';
 import { makeRules, parseRules } from './rules.js';
@@ -431,8 +433,8 @@ const TERMINATIONS: Record<string, string> = {
 };
 
 /**
- * The record of a played game: its moves from the start of `game` (kings marked `K`, captures
- * and info symbols as `makeLastMoveRecord` writes them) and `tags` in their order. A game that
+ * The record of a played game: its moves from the start of `game` as OpenTafl writes them
+ * (`makeMoveRecord`: kings marked `K`, a captured king's square too, `c2-a2xKa3`; info symbols) and `tags` in their order. A game that
  * has ended gets `result` (1 attackers won, -1 defenders won, 0 draw) and `termination`. A start
  * other than the rules' own goes into the rules string's `start:` and `atkf:`, where OpenTafl
  * reads it.
@@ -447,8 +449,7 @@ export function recordFromGame(game: Position, tags: readonly RecordTag[] = []):
   const rules = makeRules(startRules(pos));
   const moves = played.reverse().map((move) => {
     pos.play(move);
-    const king = move !== PASS && pos.pieceAt(moveTo(move)) === KING ? 'K' : '';
-    return { move: king + makeLastMoveRecord(pos) };
+    return { move: makeMoveRecord(pos) };
   });
   return { tags: withResult(tags, game.outcome()), rules, moves };
 }
