@@ -40,9 +40,11 @@ export async function openAt(app: TestApp, url: string, size: Size, locale = 'en
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
-  page.on('requestfailed', (r) =>
-    problems.push(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`),
-  );
+  // (A request the page itself gave up, net::ERR_ABORTED, as a reload does the icon's, failed nowhere.)
+  page.on('requestfailed', (r) => {
+    const error = r.failure()?.errorText ?? '';
+    if (error !== 'net::ERR_ABORTED') problems.push(`failed: ${r.method()} ${r.url()} ${error}`);
+  });
   page.on('response', (r) => {
     if (r.status() >= 400) problems.push(`${r.status()}: ${r.request().method()} ${r.url()}`);
   });
@@ -91,7 +93,7 @@ export const focusOf = (
     return {
       tag: el?.tagName.toLowerCase() ?? 'none',
       role: el?.getAttribute('role') ?? null,
-      text: (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim(),
+      text: (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim().slice(0, 60),
       square: el?.closest('[role="grid"]') ? el.dataset['name'] : undefined,
     };
   });
