@@ -53,7 +53,7 @@ try {
     // A whole page from its top: the analysis board's board and controls stay at the top of the
     // window on a phone, so a page scrolled down would show them in its middle.
     const shot = async (name, fullPage = false) => {
-      if (fullPage) await page.evaluate(() => scrollTo(0, 0));
+      if (fullPage) await page.evaluate(() => globalThis.scrollTo(0, 0));
       await page.screenshot({ path: join(out, `${name}-${size}.jpg`), type: 'jpeg', quality: 60, fullPage });
     };
 
