@@ -50,8 +50,12 @@ try {
     const context = await browser.newContext({ viewport, locale: 'en-GB' });
     const page = await context.newPage();
     page.on('pageerror', (e) => errors.push(`${size}: ${e.message}`));
-    const shot = (name, fullPage = false) =>
-      page.screenshot({ path: join(out, `${name}-${size}.jpg`), type: 'jpeg', quality: 60, fullPage });
+    // A whole page from its top: the analysis board's board and controls stay at the top of the
+    // window on a phone, so a page scrolled down would show them in its middle.
+    const shot = async (name, fullPage = false) => {
+      if (fullPage) await page.evaluate(() => globalThis.scrollTo(0, 0));
+      await page.screenshot({ path: join(out, `${name}-${size}.jpg`), type: 'jpeg', quality: 60, fullPage });
+    };
 
     await page.goto(url);
     await page.getByRole('button', { name: 'Play the computer', exact: true }).waitFor();
@@ -65,6 +69,8 @@ try {
     await page.getByRole('link', { name: 'Analysis board' }).click();
     await page.getByRole('button', { name: 'Analyse the whole game' }).click();
     await page.getByText(/The game is analysed/).waitFor();
+    // The keys in the panel (the new screen put the focus on the board, whose arrows are its own).
+    await page.locator('.analysis-panel .game-title').click();
     await page.keyboard.press('Home');
     await page.keyboard.press('ArrowRight');
     await page.waitForTimeout(2500);

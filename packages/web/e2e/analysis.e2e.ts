@@ -50,7 +50,10 @@ describe('the analysis board', () => {
     const texts = await page.locator('.tree-main > .move:not(.tree-start)').allTextContents();
     expect(texts).toEqual(RECORDS);
 
-    // One move back: the engine finds the capture, says the win in moves, draws its arrow.
+    // One move back (the key pressed in the panel: the new screen put the focus on the board, whose
+    // arrows go from square to square): the engine finds the capture, says the win in moves, draws
+    // its arrow.
+    await page.locator('.analysis-panel .game-title').click();
     await page.keyboard.press('ArrowLeft');
     await page.waitForSelector('.analysis-line', { timeout: 15_000 });
     await page.waitForFunction(

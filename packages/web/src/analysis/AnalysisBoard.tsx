@@ -1,8 +1,9 @@
 /**
  * The analysis board itself (lichess's is the model): the board, with an arrow for the engine's
- * best move, and under it the graph of the whole game; beside it (below on a phone) the
- * evaluation seen from one side, the engine's lines, the tree of moves and the whole-game
- * analysis. The state is the variation tree (tree.ts) and the path of the position shown;
+ * best move, its step controls directly under it (the two always on screen together: on a phone
+ * they stay at the top of the window while the rest scrolls, analysis.css), and under them the
+ * graph of the whole game; beside it (below on a phone) the evaluation seen from one side, the
+ * engine's lines, the tree of moves and the whole-game analysis. The state is the variation tree (tree.ts) and the path of the position shown;
  * everything else is derived. A position the rules have finished shows their result, never a
  * search score. This module holds the state and the searches; the panels beside the board show
  * parts of it (EvalPanel, EngineLines, TreeView, StepControls, TreeActions, GameAnalysisPanel).
@@ -257,7 +258,16 @@ export function AnalysisBoard(
     <div class="game-screen analysis-screen">
       <section class="game-board analysis-board">
         <div class="board-wrap">
-          <Board config={config} />
+          <div class="analysis-stage">
+            <Board config={config} />
+            <StepControls
+              t={t}
+              root={root}
+              path={path}
+              where={positionName(path.length).split(':')[0]!}
+              onSelect={go}
+            />
+          </div>
           {graphPlies && total > 0 && (
             <EvalGraph
               label={text.graph}
@@ -335,13 +345,6 @@ export function AnalysisBoard(
           firstSide={game.turn}
           gameMoves={game.moves}
           judgements={running ? [] : judged}
-          onSelect={go}
-        />
-        <StepControls
-          t={t}
-          root={root}
-          path={path}
-          where={positionName(path.length).split(':')[0]!}
           onSelect={go}
         />
         {branch !== undefined && (

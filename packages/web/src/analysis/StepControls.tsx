@@ -1,5 +1,5 @@
 /**
- * The buttons under the move list that step through the tree (first, previous, next, last), with
+ * The buttons under the board that step through the tree (first, previous, next, last), with
  * where the position shown stands between them.
  */
 

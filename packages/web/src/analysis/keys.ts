@@ -1,10 +1,12 @@
 /**
  * The analysis board's keys: ← → through the moves, ↑ ↓ through the variations, Home and End. The
  * step a key makes is a pure function of the tree and the path shown (tested without a DOM); the
- * hook listens on the page, leaving alone the keys meant for the board's grid, a slider or a field.
+ * hook listens on the page, wherever the focus is but on what keeps its arrows (app/keys.ts: a text
+ * field, the board's grid, a slider).
  */
 
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
+import { keepsArrowKeys } from '../app/keys.js';
 import { continuation, nextPath, previousPath, siblingPath, type TreeNode, type TreePath } from './tree.js';
 
 /** The path `key` leads to from `path`, or undefined for a key that is not a step. */
@@ -24,22 +26,25 @@ export function pathForKey(key: string, root: TreeNode, path: TreePath): TreePat
               : undefined;
 }
 
-/** Steps through the tree with the keys while the board is shown. */
+/**
+ * Steps through the tree with the keys while the board is shown. The listener reads the tree and
+ * the path of the latest render: one that kept those of the render it was added in stepped from a
+ * stale path when a second key came before the effects had run again (→ then ← went two back).
+ */
 export function useTreeKeys(root: TreeNode, path: TreePath, onSelect: (path: TreePath) => void): void {
+  const latest = useRef({ root, path, onSelect });
+  latest.current = { root, path, onSelect };
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
       if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
-      const target = e.target as Element | null;
-      if (
-        target?.closest?.('[role="grid"], [role="slider"], input, textarea, select, [contenteditable="true"]')
-      )
-        return;
-      const next = pathForKey(e.key, root, path);
+      if (keepsArrowKeys(e.target)) return;
+      const now = latest.current;
+      const next = pathForKey(e.key, now.root, now.path);
       if (!next) return;
       e.preventDefault();
-      onSelect(next);
+      now.onSelect(next);
     };
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
-  }, [path, root]);
+  }, []);
 }

@@ -1,4 +1,7 @@
-/** The app shell: the language, the header (Header.tsx) and the screen of the current route. */
+/**
+ * The app shell: the language, the skip link to the board, the header (Header.tsx) and the screen
+ * of the current route, which takes the focus when it changes (focus.ts).
+ */
 
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { CATALOGUES, detectLanguage, rememberLanguage, type Lang } from '../i18n/index.js';
@@ -9,10 +12,12 @@ import { OpenLink } from '../game/OpenLink.js';
 import { LobbyScreen } from '../online/LobbyScreen.js';
 import { OnlineScreen } from '../online/OnlineScreen.js';
 import { RulesetsScreen } from '../rules/RulesetsScreen.js';
+import { focusScreen, screenHasBoard, useScreenFocus } from './focus.js';
 import { Header } from './Header.js';
 import { lazyScreen } from './lazy.js';
 import { navigate, routeHash, useRoute } from './router.js';
 import type { ScreenProps } from './screen.js';
+import { FRONT_TEXT } from './text.js';
 
 // Screens opened less often come in chunks of their own (lazy.tsx).
 const AnalysisScreen = lazyScreen(() =>
@@ -61,8 +66,10 @@ export function App() {
             : route.screen === 'learn'
               ? `${route.ruleset ?? ''}/${route.lesson ?? ''}`
               : '';
-  // A new screen starts at its top, not where the last one was scrolled to.
+  // A new screen starts at its top, not where the last one was scrolled to, and takes the focus.
   useEffect(() => scrollTo(0, 0), [route.screen, place]);
+  useScreenFocus(routeHash(route));
+  const [skipToBoard, setSkipToBoard] = useState(false);
   // The document's language is the page's (screen readers, hyphenation, a printed sheet's PDF), set in the same task
   // as the words it describes: an effect runs after the paint, so for a moment the new words stood under the old lang.
   useLayoutEffect(() => {
@@ -70,6 +77,18 @@ export function App() {
   }, [lang]);
   return (
     <div class="app" lang={lang}>
+      {/* The first Tab of every page: to the board (its words said when it has the focus). */}
+      <a
+        class="skip-link"
+        href={routeHash(route)}
+        onFocus={() => setSkipToBoard(screenHasBoard())}
+        onClick={(e) => {
+          e.preventDefault();
+          focusScreen();
+        }}
+      >
+        {skipToBoard ? FRONT_TEXT[lang].skipToBoard : FRONT_TEXT[lang].skipToContent}
+      </a>
       <Header
         lang={lang}
         t={t}

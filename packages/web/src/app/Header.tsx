@@ -1,17 +1,23 @@
 /**
  * The app's header, one row at every width: the app's name (its mark alone on a phone), the main
- * links, and the language. On a desktop the links are in the row; on a phone they are behind a
- * "Menu" button (a disclosure: aria-expanded, the list opens under it with the focus on its first
- * link, Escape closes it and gives the focus back to the button, as does leaving it with Tab or a
- * click outside; following a link closes it).
+ * links, and the language. Where the links fit they are in the row; where they do not, they are
+ * behind a "Menu" button (a disclosure: aria-expanded, the list opens under it with the focus on
+ * its first link, Escape closes it and gives the focus back to the button, as does leaving it with
+ * Tab or a click outside; following a link closes it).
  *
- * Accounts (issue 15): a guest sees "Sign in"; a signed-in player sees "My games" with the count
- * of games waiting for their move (read again every half minute, when the window gets the focus
- * and on each new screen) and their name, which opens the account page (on a narrow desktop its
- * mark alone, the name kept for screen readers and as the link's title).
+ * Whether they fit is measured, not guessed from the window's width: the links' words differ by
+ * language (French and Spanish ones are longer) and a player's name may have twenty letters, so a
+ * breakpoint right for one is wrong for another, and the account's link once covered the language
+ * menu. `headerFit` tries the roomiest row first, then tighter ones (HEADER_FITS), and takes the
+ * first whose links do not overflow; it runs again when the header's width or its words change.
+ *
+ * Accounts: a guest sees "Sign in"; a signed-in player sees "My games" with the count of games
+ * waiting for their move (read again every half minute, when the window gets the focus and on
+ * each new screen) and their name, which opens the account page (where the row is short of room,
+ * its mark alone, the name kept for screen readers and as the link's title).
  */
 
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { pageAccount, useAccount } from '../account/session.js';
 import { accountText } from '../account/text.js';
 import { LANGUAGES, LANGUAGE_NAMES, type Lang, type Messages } from '../i18n/index.js';
@@ -61,6 +67,35 @@ function currentLink(route: Route): string {
       return '#/puzzles';
     default:
       return '';
+  }
+}
+
+/**
+ * How the links fit the header's row, the roomiest first: all of them with the account's name; closer
+ * together with the account's mark alone; the same with the app's mark alone too; or none (they are
+ * behind the menu button).
+ */
+export const HEADER_FITS = ['row', 'mark', 'brand', 'menu'] as const;
+export type HeaderFit = (typeof HEADER_FITS)[number];
+
+/**
+ * The roomiest way the header's links fit its row, measured: each way is tried on the header (its
+ * `data-fit`, which the styles follow) until the list of links no longer overflows its room; the
+ * header is left as it was. The layout is read in the same task, so nothing is painted between.
+ */
+export function headerFit(header: HTMLElement): HeaderFit {
+  const menu = header.querySelector<HTMLElement>('.main-nav .menu');
+  if (!menu) return 'menu';
+  const before = header.dataset['fit'];
+  try {
+    for (const fit of HEADER_FITS.slice(0, -1)) {
+      header.dataset['fit'] = fit;
+      if (menu.scrollWidth <= menu.clientWidth) return fit;
+    }
+    return 'menu';
+  } finally {
+    if (before === undefined) delete header.dataset['fit'];
+    else header.dataset['fit'] = before;
   }
 }
 
@@ -116,6 +151,26 @@ export function Header({ lang, t, route, onLang }: HeaderProps) {
   // A new screen closes the menu.
   useEffect(() => setOpen(false), [route]);
 
+  // How the links fit: measured before the first paint, again when the header's width or words change.
+  const top = useRef<HTMLElement>(null);
+  const [fit, setFit] = useState<HeaderFit>('menu');
+  const words = [lang, ...accountLinks.map(([href, label, badge]) => `${href} ${label} ${badge ?? ''}`)].join(
+    '|',
+  );
+  useLayoutEffect(() => {
+    const header = top.current;
+    if (!header) return;
+    const measure = (): void => setFit(headerFit(header));
+    measure();
+    if (typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, [words]);
+  useEffect(() => {
+    if (fit !== 'menu') setOpen(false);
+  }, [fit]);
+
   // Open: the focus goes to the first link; a click outside closes.
   useEffect(() => {
     if (!open) return;
@@ -133,7 +188,7 @@ export function Header({ lang, t, route, onLang }: HeaderProps) {
   };
 
   return (
-    <header class="top">
+    <header class="top" ref={top} data-fit={fit}>
       <a class="brand" href="#/">
         <svg
           class="brand-mark"

@@ -70,6 +70,8 @@ export const en = {
   // The header.
   mainNav: 'Main',
   menu: 'Menu',
+  skipToBoard: 'Skip to the board',
+  skipToContent: 'Skip to the content',
   navPlay: 'Play',
   navLearn: 'Learn',
   navOnline: 'Play online',
@@ -136,6 +138,8 @@ export type FrontText = Widen<typeof en>;
 const es: FrontText = {
   mainNav: 'Principal',
   menu: 'Menú',
+  skipToBoard: 'Saltar al tablero',
+  skipToContent: 'Saltar al contenido',
   navPlay: 'Jugar',
   navLearn: 'Aprender',
   navOnline: 'Jugar en línea',
@@ -194,6 +198,8 @@ const es: FrontText = {
 const fr: FrontText = {
   mainNav: 'Principal',
   menu: 'Menu',
+  skipToBoard: 'Aller au plateau',
+  skipToContent: 'Aller au contenu',
   navPlay: 'Jouer',
   navLearn: 'Apprendre',
   navOnline: 'Jouer en ligne',

@@ -4,7 +4,9 @@
  * They only report what was asked; the game screens decide what it means.
  */
 
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
+import { useDialog } from '../app/dialog.js';
+import { useFocusHandOn } from '../app/focus.js';
 import { moveCount } from '../analysis/numbering.js';
 import type { Messages } from '../i18n/index.js';
 import { feedbackText } from './feedback-text.js';
@@ -133,7 +135,12 @@ export function SoundToggle({ t }: { readonly t: Messages }) {
   );
 }
 
-/** Resigning, asked twice: the button, then the question with yes and no. */
+/**
+ * Resigning, asked twice: the button, then in its place the question with yes and no (a dialog,
+ * app/dialog.ts: the focus on No, Escape closes it, the focus back on Resign). The button is only
+ * hidden while the question is asked, so that the focus can come back to it; when the game ends
+ * with the focus on it, the focus goes to the board.
+ */
 export function ResignButton(p: {
   readonly t: Messages;
   readonly disabled?: boolean;
@@ -141,26 +148,39 @@ export function ResignButton(p: {
 }) {
   const { t } = p;
   const [confirming, setConfirming] = useState(false);
-  return confirming ? (
-    <span class="confirm" role="group" aria-label={t.confirmResign}>
-      <span>{t.confirmResign}</span>
+  const button = useRef<HTMLButtonElement>(null);
+  const dialog = useDialog<HTMLSpanElement>(confirming, () => setConfirming(false), button);
+  useFocusHandOn(button);
+  return (
+    <>
       <button
+        ref={button}
         type="button"
-        class="action danger"
-        onClick={() => {
-          setConfirming(false);
-          p.onResign();
-        }}
+        class="action"
+        hidden={confirming}
+        disabled={p.disabled}
+        onClick={() => setConfirming(true)}
       >
-        {t.yes}
+        <Icon name="resign" /> {t.resign}
       </button>
-      <button type="button" class="action" onClick={() => setConfirming(false)}>
-        {t.no}
-      </button>
-    </span>
-  ) : (
-    <button type="button" class="action" disabled={p.disabled} onClick={() => setConfirming(true)}>
-      <Icon name="resign" /> {t.resign}
-    </button>
+      {confirming && (
+        <span class="confirm" role="group" aria-label={t.confirmResign} {...dialog}>
+          <span>{t.confirmResign}</span>
+          <button
+            type="button"
+            class="action danger"
+            onClick={() => {
+              setConfirming(false);
+              p.onResign();
+            }}
+          >
+            {t.yes}
+          </button>
+          <button type="button" class="action" data-autofocus onClick={() => setConfirming(false)}>
+            {t.no}
+          </button>
+        </span>
+      )}
+    </>
   );
 }

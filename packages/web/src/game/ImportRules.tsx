@@ -7,6 +7,7 @@
 
 import type { Ruleset } from '@tafl/core';
 import { useMemo, useState } from 'preact/hooks';
+import { useDialog } from '../app/dialog.js';
 import type { Lang, Messages } from '../i18n/index.js';
 import { describeRuleset } from '../rules/describe.js';
 import { feedbackText, importFailureSentence } from './feedback-text.js';
@@ -38,8 +39,10 @@ export function RulesQuestion(props: {
     else setError(imported);
   };
 
+  // A dialog (app/dialog.ts): the focus on the chosen ruleset, Escape cancels, the focus goes back.
+  const dialog = useDialog<HTMLFieldSetElement>(true, props.onCancel);
   return (
-    <fieldset class="rules-question" data-testid="rules-question">
+    <fieldset class="rules-question" data-testid="rules-question" {...dialog}>
       <legend>{f.rulesQuestion}</legend>
       {!detected && <p class="note">{f.rulesNoneFits}</p>}
       <ul class="rules-choices">

@@ -8,6 +8,7 @@
 import type { Side } from '@tafl/core';
 import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
+import { keepsArrowKeys } from '../app/keys.js';
 import type { Messages } from '../i18n/index.js';
 import { StepControls } from './Controls.js';
 import { step, stepForKey, type PlyInfo, type View } from './model.js';
@@ -49,13 +50,15 @@ export function MovesBox({ t, plies, shown, firstSide, pendingFrom, setView, chi
   );
 }
 
-/** The arrow keys, Home and End step through a game of `total` moves. */
+/**
+ * The arrow keys, Home and End step through a game of `total` moves, wherever the focus is but on
+ * what keeps its arrows (app/keys.ts: a text field, the board's grid, a slider).
+ */
 export function useStepKeys(total: number, setView: (change: (view: View) => View) => void): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
       if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
-      const target = e.target as Element | null;
-      if (target?.closest?.('[role="grid"], input, textarea, select, [contenteditable="true"]')) return;
+      if (keepsArrowKeys(e.target)) return;
       const how = stepForKey(e.key);
       if (!how) return;
       e.preventDefault();

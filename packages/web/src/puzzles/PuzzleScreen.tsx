@@ -1,6 +1,10 @@
 /**
- * The puzzle page (`#/puzzles`, `#/puzzles/ID` for one puzzle): choose a ruleset and a
- * difficulty, and play the winning line of a proved puzzle (data.ts) on the board. A right move
+ * The puzzle page (`#/puzzles`, `#/puzzles/ID` for one puzzle): play the winning line of a proved
+ * puzzle (data.ts) on the board, and choose a ruleset and a difficulty. The page is the game
+ * screen's layout (lichess's puzzles are the model): the board first, its panel beside it (under it
+ * on a phone) with the task, the answer and the buttons at its top, so that the whole board, the
+ * task and the answer are on screen together at a phone's size and a desktop's; the choice follows,
+ * and how the puzzles were made comes under them all. A right move
  * is answered at once by the stored line's reply (the solver's longest defence); a wrong one is
  * refused and said, and may be tried again or the solution shown; the end is "Solved!", kept in
  * this browser (progress.ts). The board takes moves as the other boards do (mouse, touch,
@@ -8,6 +12,7 @@
  */
 
 import { makeMoveSquares, moveFrom, moveTo, presetById, roleOf, type Move } from '@tafl/core';
+import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { routeHash } from '../app/router.js';
 import type { ScreenProps } from '../app/screen.js';
@@ -16,6 +21,7 @@ import type { BoardConfig } from '../board/api.js';
 import { Board } from '../board/Board.js';
 import { boardPieces, boardSquares, squareLabeler } from '../game/board-view.js';
 import { destinations } from '../game/model.js';
+import { RECOMMENDED_RULES, readPrefs } from '../game/prefs.js';
 import { rulesetName } from '../rules/describe.js';
 import {
   DIFFICULTIES,
@@ -48,11 +54,10 @@ export function PuzzleScreen({ lang, t, navigate, id }: ScreenProps & { readonly
   const rulesets = useMemo(() => puzzleRulesets(), []);
   const [solved, setSolved] = useState<Solved>(loadSolved);
   const asked = PUZZLE_DATA.puzzles.find((q) => q.id === id);
-  const [chosen, setChoice] = useState(() => {
-    const stored = loadChoice();
-    const rules = rulesets.includes(stored.rules ?? '') ? stored.rules! : rulesets[0]!;
-    return { rules, difficulty: stored.difficulty ?? 0 };
-  });
+  const [chosen, setChoice] = useState(() => ({
+    rules: openingRuleset(rulesets),
+    difficulty: loadChoice().difficulty ?? 0,
+  }));
   // A puzzle asked for by its address shows its own ruleset (and every difficulty if its own is not chosen).
   const choice =
     asked === undefined || (asked.rules === chosen.rules && [0, asked.difficulty].includes(chosen.difficulty))
@@ -74,47 +79,51 @@ export function PuzzleScreen({ lang, t, navigate, id }: ScreenProps & { readonly
 
   const all = puzzlesOf(choice.rules, undefined);
   const solvedCount = all.filter((q) => solvedHere.has(q.id)).length;
+  const choiceFields = (
+    <div class="puzzle-choice">
+      <div class="field">
+        <label for="puzzle-rules">{p.rulesetLabel}</label>
+        <select
+          id="puzzle-rules"
+          value={choice.rules}
+          onChange={(e) => choose(e.currentTarget.value, choice.difficulty)}
+        >
+          {rulesets.map((r) => {
+            const rules = presetById(r);
+            return (
+              <option key={r} value={r}>
+                {rules ? rulesetName(rules, lang) : r}
+              </option>
+            );
+          })}
+        </select>
+      </div>
+      <div class="field">
+        <label for="puzzle-difficulty">{p.difficultyLabel}</label>
+        <select
+          id="puzzle-difficulty"
+          value={String(choice.difficulty)}
+          onChange={(e) => choose(choice.rules, Number(e.currentTarget.value))}
+        >
+          <option value="0">{p.anyDifficulty}</option>
+          {DIFFICULTIES.map((d) => (
+            <option key={d} value={String(d)}>
+              {p.difficultyName(d)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p class="puzzle-progress">{p.progress(solvedCount, all.length)}</p>
+    </div>
+  );
   return (
     <div class="puzzle-page">
-      <h1>{p.title}</h1>
-      <p class="puzzle-intro">{p.intro}</p>
-      <div class="puzzle-choice">
-        <div class="field">
-          <label for="puzzle-rules">{p.rulesetLabel}</label>
-          <select
-            id="puzzle-rules"
-            value={choice.rules}
-            onChange={(e) => choose(e.currentTarget.value, choice.difficulty)}
-          >
-            {rulesets.map((r) => {
-              const rules = presetById(r);
-              return (
-                <option key={r} value={r}>
-                  {rules ? rulesetName(rules, lang) : r}
-                </option>
-              );
-            })}
-          </select>
-        </div>
-        <div class="field">
-          <label for="puzzle-difficulty">{p.difficultyLabel}</label>
-          <select
-            id="puzzle-difficulty"
-            value={String(choice.difficulty)}
-            onChange={(e) => choose(choice.rules, Number(e.currentTarget.value))}
-          >
-            <option value="0">{p.anyDifficulty}</option>
-            {DIFFICULTIES.map((d) => (
-              <option key={d} value={String(d)}>
-                {p.difficultyName(d)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <p class="puzzle-progress">{p.progress(solvedCount, all.length)}</p>
-      </div>
       {puzzle === undefined ? (
-        <p>{p.none}</p>
+        <>
+          <h1 class="puzzle-title">{p.title}</h1>
+          {choiceFields}
+          <p>{p.none}</p>
+        </>
       ) : (
         <PuzzleBoard
           key={puzzle.id}
@@ -127,10 +136,13 @@ export function PuzzleScreen({ lang, t, navigate, id }: ScreenProps & { readonly
             const next = nextPuzzle(list.length > 0 ? list : all, solvedHere, puzzle.id);
             if (next) navigate({ screen: 'puzzles', id: next.id });
           }}
-        />
+        >
+          {choiceFields}
+        </PuzzleBoard>
       )}
       <section class="puzzle-about">
         <h2>{p.aboutTitle}</h2>
+        <p>{p.intro}</p>
         <p>{p.about(PUZZLE_DATA.puzzles.length)}</p>
         <p>{p.command}</p>
         <pre>
@@ -141,6 +153,15 @@ export function PuzzleScreen({ lang, t, navigate, id }: ScreenProps & { readonly
   );
 }
 
+/**
+ * The ruleset the page opens on: the one last chosen here, else the start page's (the recommended
+ * one, game/prefs.ts, until the player chooses another), else the first that has puzzles.
+ */
+function openingRuleset(rulesets: readonly string[]): string {
+  const wanted = [loadChoice().rules, readPrefs().rules, RECOMMENDED_RULES];
+  return wanted.find((r) => r !== undefined && rulesets.includes(r)) ?? rulesets[0]!;
+}
+
 function PuzzleBoard({
   t,
   puzzle,
@@ -148,12 +169,15 @@ function PuzzleBoard({
   solvedBefore,
   onSolved,
   onNext,
+  children,
 }: ScreenProps & {
   readonly puzzle: Puzzle;
   readonly number: number;
   readonly solvedBefore: boolean;
   readonly onSolved: () => void;
   readonly onNext: () => void;
+  /** The choice of ruleset and difficulty, after the puzzle's own buttons. */
+  readonly children: ComponentChildren;
 }) {
   const p = puzzleText(t);
   /** The moves played so far, as move squares: the line's, or at the end a move that wins at once. */
@@ -252,6 +276,7 @@ function PuzzleBoard({
       </section>
       <aside class="game-panel puzzle-panel">
         <header class="game-head">
+          <h1 class="puzzle-title">{p.title}</h1>
           <h2 class="game-title">{p.heading(number, puzzle.difficulty, puzzle.rating)}</h2>
         </header>
         <p class="puzzle-prompt">
@@ -279,6 +304,7 @@ function PuzzleBoard({
             {p.next}
           </button>
         </div>
+        {children}
         <p class="puzzle-note">{p.lineNote}</p>
         <p class="puzzle-link">
           <a href={routeHash({ screen: 'puzzles', id: puzzle.id })}>{puzzle.id}</a>

@@ -7,7 +7,8 @@
  */
 
 import { PRESETS, type Ruleset } from '@tafl/core';
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
+import { useDialog } from '../app/dialog.js';
 import { ANALYSIS_TEXT } from '../analysis/text.js';
 import { makePositionLink } from '../game/links.js';
 import type { ScreenProps } from '../app/screen.js';
@@ -188,6 +189,8 @@ function Editor({ lang, t, navigate, id }: ScreenProps & { readonly id?: string 
   const [importing, setImporting] = useState('');
   const [importError, setImportError] = useState<string>();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const deleteDialog = useDialog<HTMLSpanElement>(confirmDelete, () => setConfirmDelete(false), deleteButton);
   const [preview, setPreview] = useState(false);
   const own = useMemo(() => loadCustomRulesets(), []);
   const issues = positionIssues(state);
@@ -366,18 +369,34 @@ function Editor({ lang, t, navigate, id }: ScreenProps & { readonly id?: string 
           {status}
         </span>
         <div class="action-row">
-          {state.id !== undefined && !confirmDelete && (
-            <button type="button" class="action subtle" onClick={() => setConfirmDelete(true)}>
+          {state.id !== undefined && (
+            <button
+              ref={deleteButton}
+              type="button"
+              class="action subtle"
+              hidden={confirmDelete}
+              onClick={() => setConfirmDelete(true)}
+            >
               {text.editor.delete}
             </button>
           )}
           {state.id !== undefined && confirmDelete && (
-            <span class="ed-confirm">
+            <span
+              class="ed-confirm"
+              role="group"
+              aria-label={text.editor.confirmDelete(state.name)}
+              {...deleteDialog}
+            >
               {text.editor.confirmDelete(state.name)}
               <button type="button" class="action small danger" onClick={onDelete}>
                 {text.editor.delete}
               </button>
-              <button type="button" class="action small" onClick={() => setConfirmDelete(false)}>
+              <button
+                type="button"
+                class="action small"
+                data-autofocus
+                onClick={() => setConfirmDelete(false)}
+              >
                 {text.editor.no}
               </button>
             </span>
