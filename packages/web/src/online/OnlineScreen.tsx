@@ -19,8 +19,11 @@ import { PASS, SIDES, encodeMove, opposite, type Side, type Square } from '@tafl
 import { GAME_ID_RE, checkName, type GameHeader, type TimeControl } from '@tafl/server/protocol';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ANALYSIS_TEXT } from '../analysis/text.js';
+import { useNetwork } from '../app/network.js';
+import { OfflineNotice } from '../app/OfflineNotice.js';
 import type { ScreenProps } from '../app/screen.js';
-import { onlineGameTitle, useTitle } from '../app/title.js';
+import { pwaText } from '../app/pwa-text.js';
+import { onlineGameTitle, titleOf, useTitle } from '../app/title.js';
 import type { BoardConfig } from '../board/api.js';
 import { Board } from '../board/Board.js';
 import { announce, announcementHighlights, type EndResult } from '../game/announce.js';
@@ -34,7 +37,7 @@ import { deriveGame, destinations, positionAt, shownPly, type View } from '../ga
 import { MovesBox, useStepKeys } from '../game/MovesBox.js';
 import { pageStore } from '../game/storage.js';
 import type { Messages } from '../i18n/index.js';
-import { describeRuleset } from '../rules/describe.js';
+import { describeRuleset, rulesetName } from '../rules/describe.js';
 import { pageApi, socketUrl, type ApiRefusal } from './api.js';
 import { pageConnection } from './connection.js';
 import { NameField } from './OnlineOptions.js';
@@ -47,6 +50,8 @@ import { pageSeen } from './away.js';
 import { AwayBanner, PresenceDot } from './Presence.js';
 import { seatConnected } from './presence.js';
 import { archivedGame, flippedFor, gameOf, moveToSend, rulesOfHeader } from './view.js';
+import { NotifyOffer } from './NotifyOffer.js';
+import { alertTitle, useYourMoveAlert } from './your-move.js';
 import { pageAccountApi } from '../account/api.js';
 import { pageAccount, useAccount } from '../account/session.js';
 import { playerHref } from '../account/state.js';
@@ -65,7 +70,8 @@ function AccountSeat(props: ScreenProps & { readonly id: string }) {
   const account = useAccount();
   const [ready, setReady] = useState(() => pageSeats().get(id) !== undefined);
   useEffect(() => {
-    if (ready || !account.loaded) return;
+    // Offline, who is signed in is not known yet: asked again when the network comes back.
+    if (ready || !account.loaded || account.unknown) return;
     if (!account.user) {
       setReady(true);
       return;
@@ -84,13 +90,17 @@ function AccountSeat(props: ScreenProps & { readonly id: string }) {
     return () => {
       alive = false;
     };
-  }, [id, ready, account.loaded, account.user?.id]);
+  }, [id, ready, account.loaded, account.unknown, account.user?.id]);
   if (!ready)
     return (
       <section class="screen notice online-loading">
-        <p role="status" data-testid="connection">
-          {t.loadingGame}
-        </p>
+        {account.unknown ? (
+          <OfflineNotice t={t} />
+        ) : (
+          <p role="status" data-testid="connection">
+            {t.loadingGame}
+          </p>
+        )}
       </section>
     );
   return <OnlineGame {...props} />;
@@ -133,6 +143,7 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
   const [joinRefused, setJoinRefused] = useState<ApiRefusal | undefined>();
   const [name, setName] = useState(() => pageSeats().name() ?? '');
   const account = useAccount();
+  const network = useNetwork();
 
   useEffect(() => {
     const stop = session.subscribe(setSnap);
@@ -169,7 +180,34 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
     (lastPlayed?.captured.length ?? 0) > 0,
     header?.status === 'ended',
   );
-  useTitle(t.appName, ...onlineGameTitle(t, lang, header, rules, state.you, state.moves.length));
+  const titleParts = onlineGameTitle(t, lang, header, rules, state.you, state.moves.length);
+  useTitle(t.appName, ...titleParts);
+  // Hidden, the tab says "Your move" when the opponent has moved, and so may a notification.
+  const w = pwaText(t);
+  const them = state.you && header ? (header.seats[opposite(state.you)].name ?? t.seatFree) : '';
+  useYourMoveAlert(
+    header && rules
+      ? {
+          game: id,
+          ply: state.moves.length,
+          mine:
+            header.status === 'playing' &&
+            state.you !== null &&
+            turnAfter(rules.firstToMove, state.moves.length) === state.you,
+        }
+      : undefined,
+    titleOf(titleParts, t.appName),
+    alertTitle(w.yourMoveTitle, titleParts[0] ?? t.appName),
+    () => ({
+      title: w.yourMoveTitle,
+      body: w.yourMoveBody(
+        them,
+        rules && header?.rulesId ? rulesetName(rules, lang) : (header?.rulesName ?? ''),
+      ),
+      lang,
+      tag: `tafl-move-${id}`,
+    }),
+  );
 
   const myTurn = rules !== undefined && canMove(state, rules.firstToMove) && status === 'open';
   // A fresh array after a refused move too: the board then takes back what it showed.
@@ -239,9 +277,13 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
   if (!header)
     return (
       <section class="screen notice online-loading">
-        <p role="status" data-testid="connection">
-          {status === 'reconnecting' ? t.reconnecting : t.loadingGame}
-        </p>
+        {network.state === 'offline' ? (
+          <OfflineNotice t={t} />
+        ) : (
+          <p role="status" data-testid="connection">
+            {status === 'reconnecting' ? t.reconnecting : t.loadingGame}
+          </p>
+        )}
         {local && <p class="detail">{refusalText(t, local.code, local.message)}</p>}
       </section>
     );
@@ -343,7 +385,8 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
           </p>
         </header>
 
-        {status !== 'open' && (
+        {status !== 'open' && network.state === 'offline' && <OfflineNotice t={t} />}
+        {status !== 'open' && network.state !== 'offline' && (
           <p class="banner banner-connection" role="status" data-testid="connection">
             <span class="spinner" aria-hidden="true" />
             <span class="banner-text">{status === 'reconnecting' ? t.reconnecting : t.connecting}</span>
@@ -469,6 +512,7 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
           session={session}
           onFlip={() => setTurned((x) => !x)}
         />
+        {you !== null && !over && <NotifyOffer t={t} />}
 
         {header.status === 'ended' && header.result && header.result.winner !== 'none' && (
           <a
