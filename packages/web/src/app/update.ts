@@ -3,7 +3,10 @@
  * installed beside the running one and waits, so a game in progress never meets a page of another
  * build; the app says so (UpdateNotice.tsx), and only the player's "Reload" hands the page to it.
  * Nothing reloads by itself: when another tab of the app took the new version, this one learns
- * that its worker changed (`onNeedReload`) and still waits for its own player's click.
+ * that its worker changed and still waits for its own player's click. The page's own
+ * `controllerchange` tells that the new version took over, not vite-plugin-pwa's `onNeedReload`
+ * alone: the plugin calls that only in a page that had a worker when it loaded, and a first
+ * visit's page (taken by the worker once installed) would never reload.
  *
  * The browser looks for a new version at each page load; a page left open for days (a
  * correspondence game) asks again every hour and whenever the network comes back. Plain
@@ -22,6 +25,8 @@ export interface UpdateEnv {
   readonly onLine: () => boolean;
   /** Calls `f` on the browser's `online` event. */
   readonly onOnline: (f: () => void) => void;
+  /** Calls `f` when another service worker takes the page (`controllerchange`). */
+  readonly onControllerChange: (f: () => void) => void;
 }
 
 /** How often an open page asks whether there is a new version. */
@@ -32,6 +37,7 @@ const browserEnv = (): UpdateEnv => ({
   setInterval: (f, ms) => setInterval(f, ms),
   onLine: () => navigator.onLine !== false,
   onOnline: (f) => addEventListener('online', f),
+  onControllerChange: (f) => navigator.serviceWorker?.addEventListener('controllerchange', f),
 });
 
 type Listener = (ready: boolean) => void;
@@ -42,8 +48,9 @@ export class Updates {
   private ready = false;
   /** This page's player asked for the new version. */
   private asked = false;
-  /** The new version already controls this page (another tab took it). */
+  /** The new version already controls this page (this tab or another took it). */
   private taken = false;
+  private reloading = false;
   private take: ((reloadPage?: boolean) => Promise<void>) | undefined;
 
   constructor(env: Partial<UpdateEnv> = {}) {
@@ -52,14 +59,12 @@ export class Updates {
 
   /** Registers the service worker; once, at start. */
   start(register: Register): void {
+    this.env.onControllerChange(() => this.changed());
     this.take = register({
       immediate: true,
       onNeedRefresh: () => this.found(),
-      onNeedReload: () => {
-        this.taken = true;
-        if (this.asked) this.env.reload();
-        else this.found();
-      },
+      // Given, so that the plugin does not reload the page by itself: the page decides.
+      onNeedReload: () => this.changed(),
       onRegisteredSW: (_url, registration) => {
         if (registration) this.checkEvery(registration);
       },
@@ -81,8 +86,21 @@ export class Updates {
   /** The player's "Reload": the waiting version takes the page, which then loads again. */
   reload(): void {
     this.asked = true;
-    if (this.taken || !this.take) this.env.reload();
+    if (this.taken || !this.take) this.reloadOnce();
     else void this.take(true);
+  }
+
+  /** Another worker took the page: the new version, if one was announced. */
+  private changed(): void {
+    if (!this.ready) return;
+    this.taken = true;
+    if (this.asked) this.reloadOnce();
+  }
+
+  private reloadOnce(): void {
+    if (this.reloading) return;
+    this.reloading = true;
+    this.env.reload();
   }
 
   private found(): void {
