@@ -120,9 +120,11 @@ export class Connection {
       this.idleTimer = undefined;
     }
     if (!this.stopNetwork) this.stopNetwork = this.env.onNetwork((online) => this.network(online));
+    const was = this.current;
     if (this.socket === undefined && this.retryTimer === undefined) this.open();
     else if (this.current === 'open') listener.onOpen();
-    listener.onStatus?.(this.current);
+    // A status that open() changed was told to every listener, this one too.
+    if (this.current === was) listener.onStatus?.(this.current);
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size === 0 && this.idleTimer === undefined)
