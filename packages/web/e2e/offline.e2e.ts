@@ -214,6 +214,26 @@ describe('with the network cut after one visit', () => {
     // COOP and COEP came with the kept page: the engine may share memory offline too.
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     expect(await page.evaluate(() => typeof SharedArrayBuffer)).toBe('function');
+    // And its Content Security Policy: an inline style is still refused.
+    const refused = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          document.addEventListener('securitypolicyviolation', (e) => resolve(e.effectiveDirective), {
+            once: true,
+          });
+          const style = document.createElement('style');
+          style.textContent = 'body { outline: 1px solid red }';
+          document.head.append(style);
+        }),
+    );
+    expect(refused).toBe('style-src-elem');
+    // Chromium says so in the console: that one line is expected, and taken out.
+    const logged = watched.get(page)!.console;
+    await expect.poll(() => logged.filter((m) => /Content Security Policy/.test(m)).length).toBe(1);
+    logged.splice(
+      logged.findIndex((m) => /Content Security Policy/.test(m)),
+      1,
+    );
     // Nothing said of an account while it cannot be known.
     await expect(page.getByTestId('nav-sign-in').count()).resolves.toBe(0);
     await page.screenshot({ path: `${SHOTS}/offline-home.png` });

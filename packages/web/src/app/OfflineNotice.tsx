@@ -5,14 +5,13 @@
  */
 
 import type { Messages } from '../i18n/index.js';
-import { useNetwork, type NetworkState } from './network.js';
+import { useNetwork } from './network.js';
 import { pwaText } from './pwa-text.js';
 import '../game/game.css';
 import './pwa.css';
 
-export function OfflineNotice({ t, state }: { readonly t: Messages; readonly state?: NetworkState }) {
-  const network = useNetwork();
-  const shown = state ?? network.state;
+export function OfflineNotice({ t }: { readonly t: Messages }) {
+  const shown = useNetwork().state;
   if (shown === 'online') return null;
   const w = pwaText(t);
   return (
