@@ -15,7 +15,7 @@
  * player pages; a rated game says so.
  */
 
-import { PASS, SIDES, encodeMove, opposite, type Side, type Square } from '@tafl/core';
+import { PASS, SIDES, encodeMove, opposite, type Ruleset, type Side, type Square } from '@tafl/core';
 import { GAME_ID_RE, checkName, type GameHeader, type TimeControl } from '@tafl/server/protocol';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ANALYSIS_TEXT } from '../analysis/text.js';
@@ -36,14 +36,22 @@ import { Icon } from '../game/icons.js';
 import { deriveGame, destinations, positionAt, shownPly, type View } from '../game/model.js';
 import { MovesBox, useStepKeys } from '../game/MovesBox.js';
 import { pageStore } from '../game/storage.js';
-import type { Messages } from '../i18n/index.js';
+import type { Lang, Messages } from '../i18n/index.js';
 import { describeRuleset, rulesetName } from '../rules/describe.js';
 import { pageApi, socketUrl, type ApiRefusal } from './api.js';
 import { pageConnection } from './connection.js';
 import { NameField } from './OnlineOptions.js';
 import { refusalText } from './errors.js';
 import { GameSession } from './session.js';
-import { canMove, freeSeat, shownMoves, timeLeft, turnAfter, type ClockSync } from './state.js';
+import {
+  canMove,
+  freeSeat,
+  shownMoves,
+  timeLeft,
+  turnAfter,
+  type ClockSync,
+  type OnlineState,
+} from './state.js';
 import { LOW_TIME_MS, formatClock, liveName } from './time.js';
 import { pageSeats } from './tokens.js';
 import { pageSeen } from './away.js';
@@ -183,31 +191,7 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
   const titleParts = onlineGameTitle(t, lang, header, rules, state.you, state.moves.length);
   useTitle(t.appName, ...titleParts);
   // Hidden, the tab says "Your move" when the opponent has moved, and so may a notification.
-  const w = pwaText(t);
-  const them = state.you && header ? (header.seats[opposite(state.you)].name ?? t.seatFree) : '';
-  useYourMoveAlert(
-    header && rules
-      ? {
-          game: id,
-          ply: state.moves.length,
-          mine:
-            header.status === 'playing' &&
-            state.you !== null &&
-            turnAfter(rules.firstToMove, state.moves.length) === state.you,
-        }
-      : undefined,
-    titleOf(titleParts, t.appName),
-    alertTitle(w.yourMoveTitle, titleParts[0] ?? t.appName),
-    () => ({
-      title: w.yourMoveTitle,
-      body: w.yourMoveBody(
-        them,
-        rules && header?.rulesId ? rulesetName(rules, lang) : (header?.rulesName ?? ''),
-      ),
-      lang,
-      tag: `tafl-move-${id}`,
-    }),
-  );
+  useGameMoveAlert(t, lang, id, state, rules, titleParts);
 
   const myTurn = rules !== undefined && canMove(state, rules.firstToMove) && status === 'open';
   // A fresh array after a refused move too: the board then takes back what it showed.
@@ -533,6 +517,43 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
         )}
       </aside>
     </div>
+  );
+}
+
+/**
+ * "Your move" for a player whose tab is hidden (your-move.ts): the title begins with it, and a
+ * notification names the opponent and the game, when the opponent's move makes it the player's.
+ */
+function useGameMoveAlert(
+  t: Messages,
+  lang: Lang,
+  id: string,
+  state: OnlineState,
+  rules: Ruleset | undefined,
+  titleParts: readonly string[],
+): void {
+  const w = pwaText(t);
+  const { header, you } = state;
+  const turn =
+    header && rules
+      ? {
+          game: id,
+          ply: state.moves.length,
+          mine:
+            header.status === 'playing' &&
+            you !== null &&
+            turnAfter(rules.firstToMove, state.moves.length) === you,
+        }
+      : undefined;
+  useYourMoveAlert(
+    turn,
+    titleOf(titleParts, t.appName),
+    alertTitle(w.yourMoveTitle, titleParts[0] ?? t.appName),
+    () => {
+      const opponent = you && header ? (header.seats[opposite(you)].name ?? t.seatFree) : '';
+      const game = rules && header?.rulesId ? rulesetName(rules, lang) : (header?.rulesName ?? '');
+      return { title: w.yourMoveTitle, body: w.yourMoveBody(opponent, game), lang, tag: `tafl-move-${id}` };
+    },
   );
 }
 
