@@ -79,14 +79,16 @@ const ISOLATION = {
  * network (online screens say when it cannot). The hash routes mean one page: only `/` (and
  * `/index.html`) navigations get the kept shell; board-test.html, the API and anything else go
  * to the server. A new version waits (registerType 'prompt', no skipWaiting) until the player
- * takes it with the app's "Reload" (app/UpdateNotice.tsx). The server answers index.html, sw.js
- * and the manifest with `no-cache`, so each update check sees a new build.
+ * takes it with the app's "Reload" (app/update.ts, app/UpdateNotice.tsx). The server answers
+ * index.html, sw.js and the manifest with `no-cache`, so each update check sees a new build.
+ * vite-plugin-pwa 2.0 declares Vite 8 among its peers and builds with this one (Rolldown); its
+ * sw.js is written at closeBundle, before `precompress` (which runs last) writes its copies.
  */
 function pwa(): Plugin[] {
   return VitePWA({
     registerType: 'prompt',
-    // Registered by app/UpdateNotice.tsx through virtual:pwa-register/preact (no inline script:
-    // the CSP allows none).
+    // Registered by main.tsx (app/update.ts, through virtual:pwa-register): no inline script,
+    // which the CSP refuses.
     injectRegister: false,
     includeAssets: ['favicon.svg'],
     manifest: {
