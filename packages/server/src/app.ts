@@ -135,9 +135,9 @@ export const LIMITS: Limits = {
 };
 
 /**
- * Sent with every response. The app is scripts, styles, a module worker and a WebSocket of its
- * own origin (connect-src 'self' covers ws: and wss: to it); its CSS draws the throne and the
- * corners as `data:` SVG images. No page of another site may frame it (a hidden Resign click).
+ * Sent with every response. The app is scripts, styles, module workers, a service worker, a web
+ * app manifest and a WebSocket of its own origin (connect-src 'self' covers ws: and wss: to it);
+ * its CSS draws the throne and the corners as `data:` SVG images. No page of another site may frame it (a hidden Resign click).
  * No referrer: a game's address is its invitation, and it leaves with no link. The page is
  * cross-origin isolated (COOP and COEP), which lets the engine's workers share memory: a search
  * on every core (the engine's Lazy SMP); the app loads nothing from another origin.
@@ -147,6 +147,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
     "default-src 'self'",
     "script-src 'self'",
     "worker-src 'self'",
+    "manifest-src 'self'",
     "connect-src 'self'",
     "img-src 'self' data:",
     "style-src 'self'",
@@ -572,9 +573,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 
 /**
  * A file Vite names by its content (`assets/main-CnLazkCN.js`): it never changes, so browsers
- * keep it for a year without asking again. Everything else (the page, the favicon) is asked
- * for again each time (`no-cache`, answered 304 when its ETag still matches), so a reload after
- * a deploy gets the new page, which names the new assets.
+ * keep it for a year without asking again. Everything else (the page, the favicon, the icons) is
+ * asked for again each time (`no-cache`, answered 304 when its ETag still matches), so a reload
+ * after a deploy gets the new page, which names the new assets; so are the service worker
+ * (`sw.js`) and the web app manifest, so that an installed app's update check sees a new build.
  */
 export const HASHED_ASSET_RE = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 

@@ -3,10 +3,12 @@
  * caching for the hashed assets, revalidation for the page, and no source maps unless asked for.
  * Most tests serve a small dist of their own (buildServer's webRoot); the last ones check the
  * real build (packages/web/dist, which `npm run build` makes and the server tests need anyway)
- * and the real `npm start` process.
+ * and the real `npm start` process: among them, that the service worker keeps every file of the
+ * app as built, and that it, the manifest and the page are revalidated at each update check.
  */
 
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, DEFAULT_WEB_ROOT } from '../src/app.js';
+import { buildServer, DEFAULT_WEB_ROOT, HASHED_ASSET_RE } from '../src/app.js';
 import { startServer, tempDir, type ServerProcess } from './harness.js';
 
 interface Raw {
@@ -207,6 +209,42 @@ describe('the real build', () => {
     }
   });
 
+  it('the service worker keeps every file of the app as built, and nothing the server picks per request', () => {
+    // Workbox's precache list in sw.js: { url, revision } (null for a content-named file).
+    const worker = readFileSync(join(DEFAULT_WEB_ROOT, 'sw.js'), 'utf8');
+    const kept = [...worker.matchAll(/\{url:"([^"]+)",revision:(null|"[0-9a-f]{32}")\}/g)].map((m) => ({
+      url: m[1]!,
+      revision: m[2] === 'null' ? null : m[2]!.slice(1, -1),
+    }));
+    const urls = kept.map((k) => k.url);
+    expect(new Set(urls).size).toBe(urls.length);
+    // Each as built: a file of the build, its revision the MD5 of what is served.
+    for (const { url, revision } of kept) {
+      const file = join(DEFAULT_WEB_ROOT, url);
+      expect(statSync(file).isFile(), url).toBe(true);
+      if (revision !== null)
+        expect(createHash('md5').update(readFileSync(file)).digest('hex'), url).toBe(revision);
+      else expect(`/${url}`, url).toMatch(HASHED_ASSET_RE);
+    }
+    // Every script and style of the app (each lazy screen, the engine's workers): the app opens
+    // offline; the page, the manifest, the icons.
+    const app = files().filter((f) => /\.(js|css)$/.test(f) && !f.startsWith('boardTest-'));
+    expect(app.some((f) => /^browser-worker-.*\.js$/.test(f))).toBe(true);
+    expect([...urls].sort()).toEqual(
+      [
+        ...app.map((f) => `assets/${f}`),
+        'index.html',
+        'manifest.webmanifest',
+        'favicon.svg',
+        'icons/icon-192.png',
+        'icons/icon-512.png',
+        'icons/maskable-512.png',
+      ].sort(),
+    );
+    // Never a compressed copy, a map, the worker itself nor the board's test page.
+    for (const url of urls) expect(url).not.toMatch(/\.(br|gz|map)$|^sw\.js$|board-?test/i);
+  });
+
   it('maps are built for the operator, but no script points browsers at one', () => {
     const scripts = files().filter((f) => f.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(0);
@@ -243,6 +281,40 @@ describe('the real build', () => {
       expect(chunk.headers['content-encoding']).toBe('gzip');
       expect(chunk.headers['content-type']).toMatch(/^(application|text)\/javascript/);
       expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
+    });
+
+    it('the service worker, the manifest and the page are asked for again each time, compressed as built', async () => {
+      for (const [path, type] of [
+        ['/sw.js', /^(application|text)\/javascript/],
+        ['/manifest.webmanifest', /^application\/manifest\+json/],
+        ['/index.html', /^text\/html/],
+        ['/', /^text\/html/],
+      ] as const) {
+        const file = readFileSync(join(DEFAULT_WEB_ROOT, path === '/' ? 'index.html' : path));
+        const r = await get(plain.url, path, { 'accept-encoding': 'br' });
+        expect(r.status, path).toBe(200);
+        expect(r.headers['content-type'], path).toMatch(type);
+        expect(r.headers['cache-control'], path).toBe('no-cache');
+        expect(r.headers['content-encoding'], path).toBe('br');
+        expect(brotliDecompressSync(r.body).equals(file), path).toBe(true);
+        // Revalidated: 304 while it has not changed, so an update check costs a few bytes.
+        const again = await get(plain.url, path, {
+          'accept-encoding': 'br',
+          'if-none-match': String(r.headers.etag),
+        });
+        expect(again.status, path).toBe(304);
+        const gzipped = await get(plain.url, path, { 'accept-encoding': 'gzip' });
+        expect(gunzipSync(gzipped.body).equals(file), path).toBe(true);
+      }
+      for (const icon of ['/icons/icon-192.png', '/icons/maskable-512.png']) {
+        const r = await get(plain.url, icon);
+        expect(r.headers['content-type'], icon).toBe('image/png');
+        expect(r.headers['cache-control'], icon).toBe('no-cache');
+      }
+      // The policy lets the page register its worker and read its manifest.
+      const csp = String((await get(plain.url, '/')).headers['content-security-policy']);
+      expect(csp).toContain("worker-src 'self'");
+      expect(csp).toContain("manifest-src 'self'");
     });
 
     it('a map is 404 unless SERVE_SOURCEMAPS=1', async () => {

@@ -35,13 +35,17 @@ export interface AppServer {
 
 /**
  * Starts `npm start`'s server (node packages/server/dist/main.js) and waits for its address. Its
- * data directory is a new temporary one, removed when it stops.
+ * data directory is a new temporary one, removed when it stops. `root` is the folder of the
+ * installation to start (this repository unless given: a copy, update.e2e.ts's).
  */
-export async function startApp(extraEnv: Record<string, string> = {}): Promise<AppServer> {
+export async function startApp(
+  extraEnv: Record<string, string> = {},
+  root: string = ROOT,
+): Promise<AppServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'tafl-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['packages/server/dist/main.js'], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...process.env,
       HOST: '127.0.0.1',

@@ -333,17 +333,18 @@ describe('an online game', () => {
 
     const annContext = app.contexts.at(-2)!;
     const bobContext = app.contexts.at(-1)!;
-    // Offline, the board takes no move (it could not be sent).
+    // Offline, the screen says so and the board takes no move (it could not be sent).
     await bobContext.setOffline(true);
-    await bob.getByTestId('connection').waitFor();
+    await expect(bob.getByTestId('offline').textContent()).resolves.toMatch(/^You are offline\./);
     await square(bob, 'd5').click();
     await expect(bob.locator('.tb-sq.is-dest').count()).resolves.toBe(0);
     await bobContext.setOffline(false);
+    await bob.getByTestId('offline').waitFor({ state: 'detached' });
     await bob.getByTestId('connection').waitFor({ state: 'detached' });
 
     // Now Ann goes offline, Bob moves, Ann comes back and sees it.
     await annContext.setOffline(true);
-    await ann.getByTestId('connection').waitFor();
+    await ann.getByTestId('offline').waitFor();
     await clickMove(bob, 'd5-f5');
     await waitForMoves(bob, 2);
     await annContext.setOffline(false);

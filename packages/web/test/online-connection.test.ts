@@ -50,6 +50,8 @@ class World {
   private timers: { id: number; at: number; f: () => void }[] = [];
   private nextId = 1;
   network: ((online: boolean) => void) | undefined;
+  /** What navigator.onLine says. */
+  onLine = true;
 
   connection(): Connection {
     return new Connection('ws://test/api/ws', {
@@ -72,7 +74,14 @@ class World {
         this.network = listener;
         return () => (this.network = undefined);
       },
+      onLine: () => this.onLine,
     });
+  }
+
+  /** The browser loses or finds its network: navigator.onLine, then the event. */
+  setOnline(online: boolean): void {
+    this.onLine = online;
+    this.network?.(online);
   }
 
   get socket(): FakeSocket {
@@ -171,6 +180,53 @@ describe('the connection', () => {
     expect(world.sockets).toHaveLength(2);
     world.socket.open();
     expect(c.status).toBe('open');
+  });
+
+  it('tries nothing while the browser is offline, and opens at once when it is back', () => {
+    const world = new World();
+    const c = world.connection();
+    const l = listener();
+    c.subscribe(l);
+    world.socket.open();
+    world.setOnline(false);
+    expect(c.status).toBe('reconnecting');
+    // Minutes offline: no socket tried (each could only fail).
+    world.advance(10 * 60_000);
+    expect(world.sockets).toHaveLength(1);
+    world.setOnline(true);
+    expect(world.sockets).toHaveLength(2);
+    world.socket.open();
+    expect(c.status).toBe('open');
+    expect(l.log.filter((e) => e === 'open')).toHaveLength(2);
+  });
+
+  it('opened while the browser is offline: no socket until it is online', () => {
+    const world = new World();
+    world.onLine = false;
+    const c = world.connection();
+    const l = listener();
+    c.subscribe(l);
+    expect(world.sockets).toHaveLength(0);
+    expect(c.status).toBe('reconnecting');
+    world.advance(60_000);
+    expect(world.sockets).toHaveLength(0);
+    world.setOnline(true);
+    expect(world.sockets).toHaveLength(1);
+    world.socket.open();
+    expect(l.log).toEqual(['status:reconnecting', 'status:open', 'open']);
+  });
+
+  it('a socket that fails while the browser is offline is not tried again until online', () => {
+    const world = new World();
+    const c = world.connection();
+    c.subscribe(listener());
+    world.onLine = false;
+    world.socket.onerror?.({});
+    expect(c.status).toBe('reconnecting');
+    world.advance(60_000);
+    expect(world.sockets).toHaveLength(1);
+    world.setOnline(true);
+    expect(world.sockets).toHaveLength(2);
   });
 
   it('pings every 25 s and takes a silent connection for dead', () => {

@@ -7,6 +7,7 @@
 
 import { PASSWORD_MAX, PASSWORD_MIN } from '@tafl/server/protocol';
 import { useState } from 'preact/hooks';
+import { OfflineNotice } from '../app/OfflineNotice.js';
 import type { ScreenProps } from '../app/screen.js';
 import { useTitle } from '../app/title.js';
 import { refusalText } from '../online/errors.js';
@@ -29,6 +30,14 @@ export function AccountScreen({ lang, t }: ScreenProps) {
     return (
       <div class="account-screen">
         <p role="status">{a.loading}</p>
+      </div>
+    );
+  // Offline: who is signed in is not known until the network is back.
+  if (account.unknown)
+    return (
+      <div class="account-screen" data-screen="account">
+        <h1>{a.accountTitle}</h1>
+        <OfflineNotice t={t} />
       </div>
     );
   const user = account.user;

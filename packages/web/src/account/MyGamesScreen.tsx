@@ -4,12 +4,14 @@
  * left), then the other games waiting for my move, then the rest. Each names the opponent, the
  * rules, the clock, whether it is rated, and opens the game. It reads the list again every half
  * minute and when the page comes back into view; the header's count follows it. Signed out, it
- * asks to sign in.
+ * asks to sign in. Offline it says so and asks nothing; it asks again when the network is back.
  */
 
 import { opposite, presetById } from '@tafl/core';
 import type { MyGames, PlayerGame } from '@tafl/server/protocol';
 import { useEffect, useState } from 'preact/hooks';
+import { pageNetwork, useNetwork } from '../app/network.js';
+import { OfflineNotice } from '../app/OfflineNotice.js';
 import type { ScreenProps } from '../app/screen.js';
 import { useTitle } from '../app/title.js';
 import type { Lang, Messages } from '../i18n/index.js';
@@ -37,12 +39,13 @@ export function MyGamesScreen({ lang, t }: ScreenProps) {
   const [games, setGames] = useState<MyGames | undefined>();
   const [refused, setRefused] = useState<ApiRefusal | undefined>();
   const [now, setNow] = useState(() => Date.now());
+  const network = useNetwork();
 
   useEffect(() => {
     if (!signedIn) return;
     let alive = true;
     const read = (): void => {
-      if (document.visibilityState === 'hidden') return;
+      if (document.visibilityState === 'hidden' || pageNetwork().offline) return;
       void pageAccountApi()
         .myGames()
         .then((answer) => {
@@ -68,13 +71,21 @@ export function MyGamesScreen({ lang, t }: ScreenProps) {
       document.removeEventListener('visibilitychange', onVisible);
       removeEventListener('focus', read);
     };
-  }, [signedIn]);
+  }, [signedIn, network.retry]);
 
   if (!account.loaded)
     return (
       <div class="account-screen wide">
         <h1>{a.myGamesTitle}</h1>
         <p role="status">{a.loading}</p>
+      </div>
+    );
+  // Offline: who is signed in is not known until the network is back.
+  if (account.unknown)
+    return (
+      <div class="account-screen wide my-games" data-screen="games">
+        <h1>{a.myGamesTitle}</h1>
+        <OfflineNotice t={t} />
       </div>
     );
   if (!signedIn)
@@ -98,7 +109,8 @@ export function MyGamesScreen({ lang, t }: ScreenProps) {
     <div class="account-screen wide my-games" data-screen="games">
       <h1>{a.myGamesTitle}</h1>
       <p class="account-note">{a.myGamesIntro}</p>
-      {refused && (
+      <OfflineNotice t={t} />
+      {refused && refused.code !== 'net/failed' && (
         <div class="banner banner-error" role="alert">
           <span class="banner-text">
             <strong>{a.loadFailed}</strong> {refusalText(t, refused.code, refused.message)}
@@ -107,7 +119,7 @@ export function MyGamesScreen({ lang, t }: ScreenProps) {
       )}
       <section class="panel" aria-label={a.myGamesTitle}>
         {!list ? (
-          <p class="empty">{refused ? '' : a.loading}</p>
+          <p class="empty">{refused || network.state !== 'online' ? '' : a.loading}</p>
         ) : list.length === 0 ? (
           <div data-testid="my-games-empty">
             <p class="empty">{a.myGamesEmpty}</p>

@@ -8,6 +8,7 @@
 
 import { PASSWORD_MAX, PASSWORD_MIN, USER_NAME_RE } from '@tafl/server/protocol';
 import { useEffect, useState } from 'preact/hooks';
+import { OfflineNotice } from '../app/OfflineNotice.js';
 import type { ScreenProps } from '../app/screen.js';
 import { useTitle } from '../app/title.js';
 import { refusalText } from '../online/errors.js';
@@ -55,6 +56,7 @@ export function SignInScreen({ t, mode }: ScreenProps & { readonly mode: 'signin
   return (
     <div class="account-screen" data-screen={mode}>
       <h1>{title}</h1>
+      <OfflineNotice t={t} />
       {account.user && (
         <p class="account-note" data-testid="already-in">
           {a.alreadyIn(account.user.name)} <a href="#/account">{a.accountTitle}</a>

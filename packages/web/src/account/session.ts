@@ -4,6 +4,10 @@
  * request), and the count of games where it is my move (the header's badge, GET /api/me/games).
  * Screens follow it with `useAccount()`; a sign-in, sign-up or sign-out tells every follower.
  *
+ * When the server cannot be asked (the device is offline, or no answer came), who is signed in is
+ * not known (`unknown`): the page asks nothing while the device is offline, and asks again when
+ * the network comes back (app/network.ts's `retry`, `retryUnknown`).
+ *
  * After signing up or in, the browser's guest seats were sent with the request and the server
  * answered their new tokens: `signedIn` keeps those in the seat store (tokens.ts), so the same
  * games are played with the account's token from then on. Signing out forgets the seats of the
@@ -12,6 +16,7 @@
 
 import type { AccountView, MyGames, SignedIn } from '@tafl/server/protocol';
 import { useEffect, useState } from 'preact/hooks';
+import { pageNetwork, useNetwork } from '../app/network.js';
 import { setPageCsrf } from '../online/api.js';
 import { pageSeats, type SeatStore } from '../online/tokens.js';
 import { pageAccountApi, type AccountApi } from './api.js';
@@ -23,6 +28,8 @@ export interface AccountSnapshot {
   readonly user: AccountView | null;
   /** Games in progress where it is my move, once counted. */
   readonly myTurn: number | null;
+  /** Loaded, but the server could not be asked (offline): who is signed in is not known. */
+  readonly unknown?: boolean;
 }
 
 type Listener = (snapshot: AccountSnapshot) => void;
@@ -35,10 +42,14 @@ export class AccountSession {
   /** The account's seat tokens, as the server gave them in this page (to forget them at sign-out). */
   private readonly accountTokens = new Set<string>();
 
+  private retrying = false;
+
   constructor(
     private readonly api: AccountApi,
     private readonly seats: SeatStore,
     private readonly setCsrf: (token: string | null | Promise<string | null>) => void = setPageCsrf,
+    /** The device has no network (a request would fail at once). */
+    private readonly offline: () => boolean = () => pageNetwork().offline,
   ) {}
 
   snapshot(): AccountSnapshot {
@@ -53,6 +64,12 @@ export class AccountSession {
   /** Asks the server who is signed in, once (again with `force`). */
   load(force = false): Promise<AccountSnapshot> {
     if (this.loading && !force) return this.loading;
+    if (this.offline()) {
+      this.setCsrf(null);
+      this.set({ loaded: true, user: null, myTurn: null, unknown: true });
+      this.loading = Promise.resolve(this.snap);
+      return this.loading;
+    }
     const state = this.api.state();
     // A state-changing request made meanwhile waits for the token.
     this.setCsrf(state.then((answer) => (answer.ok ? answer.value.csrf : null)));
@@ -67,11 +84,22 @@ export class AccountSession {
         if (answer.value.user) void this.refreshCount();
       } else {
         this.setCsrf(null);
-        this.set({ ...this.snap, loaded: true });
+        this.set({
+          ...this.snap,
+          loaded: true,
+          ...(answer.code === 'net/failed' ? { user: null, myTurn: null, unknown: true } : {}),
+        });
       }
       return this.snap;
     });
     return this.loading;
+  }
+
+  /** Asks the server again who is signed in, if it could not be asked before (once at a time). */
+  retryUnknown(): void {
+    if (!this.snap.unknown || this.retrying || this.offline()) return;
+    this.retrying = true;
+    void this.load(true).finally(() => (this.retrying = false));
   }
 
   /** Signs up or in: the guest seats go with the request, and their new tokens are kept. */
@@ -131,7 +159,7 @@ export class AccountSession {
 
   /** The count of games where it is my move, asked again (nothing when signed out). */
   refreshCount(): Promise<void> {
-    if (!this.snap.user) return Promise.resolve();
+    if (!this.snap.user || this.offline()) return Promise.resolve();
     this.counting ??= this.api.myGames().then((answer) => {
       this.counting = undefined;
       if (answer.ok) this.counted(answer.value);
@@ -164,12 +192,15 @@ export const pageAccount = (): AccountSession => (page ??= new AccountSession(pa
 export function useAccount(): AccountSnapshot {
   const session = pageAccount();
   const [snap, setSnap] = useState(() => session.snapshot());
+  const network = useNetwork();
   useEffect(() => {
     const stop = session.subscribe(setSnap);
     setSnap(session.snapshot());
     void session.load();
     return stop;
   }, [session]);
+  // Back online: who is signed in is asked again if it could not be.
+  useEffect(() => session.retryUnknown(), [network.retry]);
   return snap;
 }
 

@@ -14,6 +14,7 @@ import { OnlineScreen } from '../online/OnlineScreen.js';
 import { RulesetsScreen } from '../rules/RulesetsScreen.js';
 import { focusScreen, screenHasBoard, useScreenFocus } from './focus.js';
 import { Header } from './Header.js';
+import { UpdateNotice } from './UpdateNotice.js';
 import { lazyScreen } from './lazy.js';
 import { navigate, routeHash, useRoute } from './router.js';
 import type { ScreenProps } from './screen.js';
@@ -98,6 +99,7 @@ export function App() {
           setLang(next);
         }}
       />
+      <UpdateNotice t={t} />
       <main>
         {route.screen === 'home' && <HomeScreen {...props} />}
         {route.screen === 'game' && <GameScreen {...props} id={route.id} />}

@@ -122,14 +122,16 @@ export function Header({ lang, t, route, onLang }: HeaderProps) {
   const account = useAccount();
   const user = account.user;
   const count = account.myTurn ?? 0;
-  const accountLinks: readonly (readonly [string, string, number?])[] = !account.loaded
-    ? []
-    : user
-      ? [
-          ['#/games', a.navMyGames, count],
-          ['#/account', user.name],
-        ]
-      : [['#/signin', a.navSignIn]];
+  // Nothing while it is not known who is signed in (still asking, or offline).
+  const accountLinks: readonly (readonly [string, string, number?])[] =
+    !account.loaded || account.unknown
+      ? []
+      : user
+        ? [
+            ['#/games', a.navMyGames, count],
+            ['#/account', user.name],
+          ]
+        : [['#/signin', a.navSignIn]];
 
   // The count of games waiting for my move: every half minute, on focus, on a new screen.
   useEffect(() => {

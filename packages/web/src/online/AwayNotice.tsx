@@ -6,6 +6,7 @@
  */
 
 import { useEffect, useState } from 'preact/hooks';
+import { pageNetwork, useNetwork } from '../app/network.js';
 import type { Lang, Messages } from '../i18n/index.js';
 import { pageApi } from './api.js';
 import { awayGames, awayLines, pageSeen, seatsToCheck, seenOf, type AwayGame } from './away.js';
@@ -15,7 +16,10 @@ import './online.css';
 
 export function AwayNotice({ t, lang }: { readonly t: Messages; readonly lang: Lang }) {
   const [games, setGames] = useState<readonly AwayGame[]>([]);
+  const network = useNetwork();
+  // Asked once, and again when the network comes back (nothing while offline).
   useEffect(() => {
+    if (pageNetwork().offline) return;
     let alive = true;
     const seats = pageSeats().all();
     const seen = pageSeen().read();
@@ -36,7 +40,7 @@ export function AwayNotice({ t, lang }: { readonly t: Messages; readonly lang: L
     return () => {
       alive = false;
     };
-  }, []);
+  }, [network.retry]);
 
   if (games.length === 0) return null;
   const p = presenceText(t);

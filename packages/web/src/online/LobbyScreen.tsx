@@ -6,12 +6,15 @@
  * its join button says when the seat is not for this player (sign in to play rated, outside the
  * rating range, one's own game). It asks the server
  * again every few seconds while the page is visible, and at once when it becomes visible again.
+ * Offline it says so and asks nothing; it asks again at once when the network is back.
  */
 
 import { presetById } from '@tafl/core';
 import type { GameSummary, Lobby } from '@tafl/server/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import { moveCount } from '../analysis/numbering.js';
+import { pageNetwork, useNetwork } from '../app/network.js';
+import { OfflineNotice } from '../app/OfflineNotice.js';
 import type { ScreenProps } from '../app/screen.js';
 import { useTitle } from '../app/title.js';
 import { reasonText, resultText } from '../game/Announcements.js';
@@ -40,6 +43,7 @@ export function LobbyScreen({ lang, t }: ScreenProps) {
   useTitle(t.appName, t.lobbyTitle);
   const [lobby, setLobby] = useState<Lobby | undefined>();
   const [refused, setRefused] = useState<ApiRefusal | undefined>();
+  const network = useNetwork();
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -47,7 +51,7 @@ export function LobbyScreen({ lang, t }: ScreenProps) {
     const poll = (): void => {
       if (timer !== undefined) clearTimeout(timer);
       timer = undefined;
-      if (document.visibilityState === 'hidden') return;
+      if (document.visibilityState === 'hidden' || pageNetwork().offline) return;
       void pageApi()
         .lobby()
         .then((answer) => {
@@ -69,11 +73,13 @@ export function LobbyScreen({ lang, t }: ScreenProps) {
       if (timer !== undefined) clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, []);
+  }, [network.retry]);
 
-  // This browser's own games (the seats it holds), read once: newest seats first.
+  // This browser's own games (the seats it holds), read once (again when the network is back):
+  // newest seats first.
   const [own, setOwn] = useState<OwnGame[] | undefined>();
   useEffect(() => {
+    if (pageNetwork().offline) return;
     let alive = true;
     const seats = pageSeats().all().slice(0, OWN_GAMES);
     void Promise.all(
@@ -87,7 +93,7 @@ export function LobbyScreen({ lang, t }: ScreenProps) {
     return () => {
       alive = false;
     };
-  }, []);
+  }, [network.retry]);
 
   const mine = new Set(
     pageSeats()
@@ -107,7 +113,7 @@ export function LobbyScreen({ lang, t }: ScreenProps) {
     <section class="panel" aria-labelledby={`lobby-${key}`} data-list={key}>
       <h2 id={`lobby-${key}`}>{title}</h2>
       {!lobby ? (
-        <p class="empty">{refused ? '' : t.loadingGame}</p>
+        <p class="empty">{refused || network.state !== 'online' ? '' : t.loadingGame}</p>
       ) : lobby[key].length === 0 ? (
         <p class="empty">{empty}</p>
       ) : (
@@ -144,8 +150,9 @@ export function LobbyScreen({ lang, t }: ScreenProps) {
           {t.lobbyCreate}
         </a>
       </div>
+      <OfflineNotice t={t} />
       <AwayNotice t={t} lang={lang} />
-      {refused && (
+      {refused && refused.code !== 'net/failed' && (
         <div class="banner banner-error" role="alert">
           <span class="banner-text">
             <strong>{t.lobbyFailed}</strong> {refusalText(t, refused.code, refused.message)}
@@ -170,11 +177,18 @@ export function LobbyScreen({ lang, t }: ScreenProps) {
           </ul>
         </section>
       )}
-      {section('open', t.lobbyOpen, t.lobbyEmptyOpen, (g) => (mine.has(g.id) ? t.continueGame : t.lobbyJoin))}
-      {section('live', t.lobbyLive, t.lobbyEmptyLive, (g) =>
-        mine.has(g.id) ? t.continueGame : t.lobbyWatch,
+      {/* Offline with nothing read yet: the notice alone, no empty lists. */}
+      {(lobby || network.state === 'online') && (
+        <>
+          {section('open', t.lobbyOpen, t.lobbyEmptyOpen, (g) =>
+            mine.has(g.id) ? t.continueGame : t.lobbyJoin,
+          )}
+          {section('live', t.lobbyLive, t.lobbyEmptyLive, (g) =>
+            mine.has(g.id) ? t.continueGame : t.lobbyWatch,
+          )}
+          {section('finished', t.lobbyFinished, t.lobbyEmptyFinished, () => t.replay)}
+        </>
       )}
-      {section('finished', t.lobbyFinished, t.lobbyEmptyFinished, () => t.replay)}
     </div>
   );
 }

@@ -17,12 +17,15 @@
  * player pages; a rated game says so.
  */
 
-import { PASS, SIDES, encodeMove, opposite, type Side, type Square } from '@tafl/core';
+import { PASS, SIDES, encodeMove, opposite, type Ruleset, type Side, type Square } from '@tafl/core';
 import { GAME_ID_RE, checkName, type GameHeader, type TimeControl } from '@tafl/server/protocol';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ANALYSIS_TEXT } from '../analysis/text.js';
+import { useNetwork } from '../app/network.js';
+import { OfflineNotice } from '../app/OfflineNotice.js';
 import type { ScreenProps } from '../app/screen.js';
-import { onlineGameTitle, useTitle } from '../app/title.js';
+import { pwaText } from '../app/pwa-text.js';
+import { onlineGameTitle, titleOf, useTitle } from '../app/title.js';
 import type { BoardConfig } from '../board/api.js';
 import { Board } from '../board/Board.js';
 import { announce, announcementHighlights, type EndResult } from '../game/announce.js';
@@ -35,20 +38,30 @@ import { Icon } from '../game/icons.js';
 import { deriveGame, destinations, positionAt, shownPly, type View } from '../game/model.js';
 import { MovesBox, useStepKeys } from '../game/MovesBox.js';
 import { pageStore } from '../game/storage.js';
-import type { Messages } from '../i18n/index.js';
-import { describeRuleset } from '../rules/describe.js';
+import type { Lang, Messages } from '../i18n/index.js';
+import { describeRuleset, rulesetName } from '../rules/describe.js';
 import { pageApi, socketUrl, type ApiRefusal } from './api.js';
 import { pageConnection } from './connection.js';
 import { NameField } from './OnlineOptions.js';
 import { refusalText } from './errors.js';
 import { GameSession } from './session.js';
-import { canMove, freeSeat, shownMoves, timeLeft, turnAfter, type ClockSync } from './state.js';
+import {
+  canMove,
+  freeSeat,
+  shownMoves,
+  timeLeft,
+  turnAfter,
+  type ClockSync,
+  type OnlineState,
+} from './state.js';
 import { LOW_TIME_MS, formatClock, liveName } from './time.js';
 import { pageSeats } from './tokens.js';
 import { pageSeen } from './away.js';
 import { AwayBanner, PresenceDot } from './Presence.js';
 import { seatConnected } from './presence.js';
 import { archivedGame, flippedFor, gameOf, moveToSend, rulesOfHeader } from './view.js';
+import { NotifyOffer } from './NotifyOffer.js';
+import { alertTitle, useYourMoveAlert } from './your-move.js';
 import { pageAccountApi } from '../account/api.js';
 import { pageAccount, useAccount } from '../account/session.js';
 import { playerHref } from '../account/state.js';
@@ -67,7 +80,8 @@ function AccountSeat(props: ScreenProps & { readonly id: string }) {
   const account = useAccount();
   const [ready, setReady] = useState(() => pageSeats().get(id) !== undefined);
   useEffect(() => {
-    if (ready || !account.loaded) return;
+    // Offline, who is signed in is not known yet: asked again when the network comes back.
+    if (ready || !account.loaded || account.unknown) return;
     if (!account.user) {
       setReady(true);
       return;
@@ -86,13 +100,17 @@ function AccountSeat(props: ScreenProps & { readonly id: string }) {
     return () => {
       alive = false;
     };
-  }, [id, ready, account.loaded, account.user?.id]);
+  }, [id, ready, account.loaded, account.unknown, account.user?.id]);
   if (!ready)
     return (
       <section class="screen notice online-loading">
-        <p role="status" data-testid="connection">
-          {t.loadingGame}
-        </p>
+        {account.unknown ? (
+          <OfflineNotice t={t} />
+        ) : (
+          <p role="status" data-testid="connection">
+            {t.loadingGame}
+          </p>
+        )}
       </section>
     );
   return <OnlineGame {...props} />;
@@ -157,6 +175,7 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
   const [joinRefused, setJoinRefused] = useState<ApiRefusal | undefined>();
   const [name, setName] = useState(() => pageSeats().name() ?? '');
   const account = useAccount();
+  const network = useNetwork();
 
   useEffect(() => {
     const stop = session.subscribe(setSnap);
@@ -193,7 +212,10 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
     (lastPlayed?.captured.length ?? 0) > 0,
     header?.status === 'ended',
   );
-  useTitle(t.appName, ...onlineGameTitle(t, lang, header, rules, state.you, state.moves.length));
+  const titleParts = onlineGameTitle(t, lang, header, rules, state.you, state.moves.length);
+  useTitle(t.appName, ...titleParts);
+  // Hidden, the tab says "Your move" when the opponent has moved, and so may a notification.
+  useGameMoveAlert(t, lang, id, state, rules, titleParts);
 
   const myTurn = rules !== undefined && canMove(state, rules.firstToMove) && status === 'open';
   // A fresh array after a refused move too: the board then takes back what it showed.
@@ -264,9 +286,13 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
   if (!header)
     return (
       <section class="screen notice online-loading">
-        <p role="status" data-testid="connection">
-          {status === 'reconnecting' ? t.reconnecting : t.loadingGame}
-        </p>
+        {network.state === 'offline' ? (
+          <OfflineNotice t={t} />
+        ) : (
+          <p role="status" data-testid="connection">
+            {status === 'reconnecting' ? t.reconnecting : t.loadingGame}
+          </p>
+        )}
         {local && <p class="detail">{refusalText(t, local.code, local.message)}</p>}
       </section>
     );
@@ -368,7 +394,8 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
           </p>
         </header>
 
-        {status !== 'open' && (
+        {status !== 'open' && network.state === 'offline' && <OfflineNotice t={t} />}
+        {status !== 'open' && network.state !== 'offline' && (
           <p class="banner banner-connection" role="status" data-testid="connection">
             <span class="spinner" aria-hidden="true" />
             <span class="banner-text">{status === 'reconnecting' ? t.reconnecting : t.connecting}</span>
@@ -494,6 +521,7 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
           session={session}
           onFlip={() => setTurned((x) => !x)}
         />
+        {you !== null && !over && <NotifyOffer t={t} />}
 
         {header.status === 'ended' && header.result && header.result.winner !== 'none' && (
           <a
@@ -514,6 +542,43 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
         )}
       </aside>
     </div>
+  );
+}
+
+/**
+ * "Your move" for a player whose tab is hidden (your-move.ts): the title begins with it, and a
+ * notification names the opponent and the game, when the opponent's move makes it the player's.
+ */
+function useGameMoveAlert(
+  t: Messages,
+  lang: Lang,
+  id: string,
+  state: OnlineState,
+  rules: Ruleset | undefined,
+  titleParts: readonly string[],
+): void {
+  const w = pwaText(t);
+  const { header, you } = state;
+  const turn =
+    header && rules
+      ? {
+          game: id,
+          ply: state.moves.length,
+          mine:
+            header.status === 'playing' &&
+            you !== null &&
+            turnAfter(rules.firstToMove, state.moves.length) === you,
+        }
+      : undefined;
+  useYourMoveAlert(
+    turn,
+    titleOf(titleParts, t.appName),
+    alertTitle(w.yourMoveTitle, titleParts[0] ?? t.appName),
+    () => {
+      const opponent = you && header ? (header.seats[opposite(you)].name ?? t.seatFree) : '';
+      const game = rules && header?.rulesId ? rulesetName(rules, lang) : (header?.rulesName ?? '');
+      return { title: w.yourMoveTitle, body: w.yourMoveBody(opponent, game), lang, tag: `tafl-move-${id}` };
+    },
   );
 }
 

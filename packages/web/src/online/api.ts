@@ -20,6 +20,7 @@ import {
   type Lobby,
   type SeatGrant,
 } from '@tafl/server/protocol';
+import { pageNetwork } from '../app/network.js';
 
 /** The refusals of the client itself: no answer, or an answer that is not the protocol's. */
 export type ClientErrorCode = 'net/failed' | 'net/response';
@@ -167,18 +168,37 @@ export async function saveAnalysis(id: string, analysis: GameAnalysis, api: Api 
   throw new ApiError(saved.code, saved.message);
 }
 
+/**
+ * A request that has had no answer this long is given up (`net/failed`): no screen waits for
+ * one that cannot succeed (a network that takes requests and answers none). The server itself
+ * gives up a request after 30 s (its requestTimeout).
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * `fetcher(url, init)`, given up after REQUEST_TIMEOUT_MS, telling the page's network whether an
+ * answer came (app/network.ts): a failure is `net/failed`, with the browser's words.
+ */
+export async function answerOf(fetcher: Fetch, url: string, init: RequestInit): Promise<ApiResult<Response>> {
+  try {
+    const response = await fetcher(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), ...init });
+    pageNetwork().report(true);
+    return { ok: true, value: response };
+  } catch (e) {
+    pageNetwork().report(false);
+    return { ok: false, code: 'net/failed', message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
 async function call<T>(
   fetcher: Fetch,
   url: string,
   init: RequestInit = {},
   text = false,
 ): Promise<ApiResult<T>> {
-  let response: Response;
-  try {
-    response = await fetcher(url, { ...init, cache: 'no-store' });
-  } catch (e) {
-    return { ok: false, code: 'net/failed', message: e instanceof Error ? e.message : String(e) };
-  }
+  const answer = await answerOf(fetcher, url, { ...init, cache: 'no-store' });
+  if (!answer.ok) return answer;
+  const response = answer.value;
   // Done, and nothing to say (sign out, change of password).
   if (response.status === 204) return { ok: true, value: undefined as T };
   let body: unknown;

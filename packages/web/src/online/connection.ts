@@ -4,7 +4,8 @@
  * fails it says so (`reconnecting`) and opens again after a backoff: 0.5 s doubling to 8 s, each
  * wait drawn between half and all of it (jitter), so a restarted server is not met by every
  * client at once. The browser's `offline` event closes it at once (Chrome keeps a socket open
- * across a lost network for minutes) and `online` opens it without waiting. A ping every 25 s
+ * across a lost network for minutes); while the browser is offline nothing is tried (a socket
+ * could only fail), and `online` opens it without waiting. A ping every 25 s
  * keeps it alive through proxies, and a connection that has heard nothing for two pings is
  * taken for dead and opened again.
  *
@@ -43,6 +44,8 @@ export interface ConnectionEnv {
   readonly random: () => number;
   /** Calls `listener` with true on the browser's `online` event, false on `offline`. */
   readonly onNetwork: (listener: (online: boolean) => void) => () => void;
+  /** False when the browser knows it has no network (`navigator.onLine`). */
+  readonly onLine: () => boolean;
 }
 
 export const BACKOFF_MIN_MS = 500;
@@ -76,6 +79,7 @@ const browserEnv = (): ConnectionEnv => ({
       removeEventListener('offline', offline);
     };
   },
+  onLine: () => typeof navigator === 'undefined' || navigator.onLine !== false,
 });
 
 export class Connection {
@@ -116,9 +120,11 @@ export class Connection {
       this.idleTimer = undefined;
     }
     if (!this.stopNetwork) this.stopNetwork = this.env.onNetwork((online) => this.network(online));
+    const was = this.current;
     if (this.socket === undefined && this.retryTimer === undefined) this.open();
     else if (this.current === 'open') listener.onOpen();
-    listener.onStatus?.(this.current);
+    // A status that open() changed was told to every listener, this one too.
+    if (this.current === was) listener.onStatus?.(this.current);
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size === 0 && this.idleTimer === undefined)
@@ -157,6 +163,11 @@ export class Connection {
 
   private open(): void {
     this.retryTimer = undefined;
+    if (!this.env.onLine()) {
+      // Offline: wait for the `online` event (network()).
+      this.setStatus('reconnecting');
+      return;
+    }
     let socket: SocketLike;
     try {
       socket = this.env.createSocket(this.url);
@@ -207,6 +218,8 @@ export class Connection {
       return;
     }
     this.setStatus('reconnecting');
+    // Offline: nothing to try until the `online` event (network()).
+    if (!this.env.onLine()) return;
     const wait = delay ?? backoff(this.attempt, this.env.random);
     this.attempt++;
     this.retryTimer = this.env.setTimeout(() => this.open(), wait);

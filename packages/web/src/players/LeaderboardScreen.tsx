@@ -1,12 +1,15 @@
 /**
  * The leaderboards (`#/leaderboard`, `#/leaderboard/FAMILY`): a tab per rating family (Brandubh
  * first), each a table of rank, player, rating, games and the last rated game, with the rules of
- * who is listed (settled ratings, a rated game in the last 3 months).
+ * who is listed (settled ratings, a rated game in the last 3 months). Offline it says so, and asks
+ * again when the network is back.
  */
 
 import type { Leaderboard, RatingFamily } from '@tafl/server/protocol';
 import { PROVISIONAL_DEVIATION, RATING_FAMILIES } from '@tafl/server/protocol';
 import { useEffect, useState } from 'preact/hooks';
+import { pageNetwork, useNetwork } from '../app/network.js';
+import { OfflineNotice } from '../app/OfflineNotice.js';
 import type { ScreenProps } from '../app/screen.js';
 import { useTitle } from '../app/title.js';
 import type { ApiRefusal } from '../online/api.js';
@@ -24,20 +27,24 @@ export function LeaderboardScreen({ lang, t, family: asked }: ScreenProps & { re
   useTitle(t.appName, name, p.leaderboardTitle);
   const [board, setBoard] = useState<Leaderboard | undefined>();
   const [refused, setRefused] = useState<ApiRefusal | undefined>();
+  const network = useNetwork();
 
   useEffect(() => {
-    let alive = true;
     setBoard(undefined);
     setRefused(undefined);
+  }, [family]);
+  useEffect(() => {
+    if (pageNetwork().offline) return;
+    let alive = true;
     void fetchLeaderboard(family).then((answer) => {
       if (!alive) return;
       if (answer.ok) setBoard(answer.value);
-      else setRefused(answer);
+      setRefused(answer.ok ? undefined : answer);
     });
     return () => {
       alive = false;
     };
-  }, [family]);
+  }, [family, network.retry]);
 
   return (
     <div class="players-page leaderboard">
@@ -65,7 +72,8 @@ export function LeaderboardScreen({ lang, t, family: asked }: ScreenProps & { re
         <p class="rating-note">
           {p.leaderboardRules(PROVISIONAL_DEVIATION)} {p.leaderboardFamily(name)}
         </p>
-        {refused ? (
+        <OfflineNotice t={t} />
+        {refused && refused.code !== 'net/failed' && !board ? (
           <div class="banner banner-error" role="alert">
             <span class="banner-text">
               <strong>{p.loadFailed}</strong> {refusalText(t, refused.code, refused.message)}
@@ -73,7 +81,7 @@ export function LeaderboardScreen({ lang, t, family: asked }: ScreenProps & { re
           </div>
         ) : !board ? (
           <p class="empty" role="status">
-            {p.loading}
+            {network.state === 'online' && !refused ? p.loading : ''}
           </p>
         ) : board.players.length === 0 ? (
           <p class="empty" data-testid="leaderboard-empty">

@@ -2,13 +2,16 @@
  * A player's page (`#/player/NAME`): for each rating family the rating (with `?` while
  * provisional, and its deviation), the rated games, the rating's history as a graph, the results
  * as attackers and as defenders apart; then the games being played and the recent ones, each
- * opening the game (and a finished one's analysis).
+ * opening the game (and a finished one's analysis). Offline it says so, and asks again when the
+ * network is back.
  */
 
 import { opposite } from '@tafl/core';
 import type { PlayerGame, PlayerView, RatingView } from '@tafl/server/protocol';
 import { RATING_FAMILIES } from '@tafl/server/protocol';
 import { useEffect, useState } from 'preact/hooks';
+import { pageNetwork, useNetwork } from '../app/network.js';
+import { OfflineNotice } from '../app/OfflineNotice.js';
 import type { ScreenProps } from '../app/screen.js';
 import { useTitle } from '../app/title.js';
 import type { Lang, Messages } from '../i18n/index.js';
@@ -29,22 +32,35 @@ export function PlayerScreen({ lang, t, name }: ScreenProps & { readonly name: s
   const account = useAccount();
   const [view, setView] = useState<PlayerView | undefined>();
   const [refused, setRefused] = useState<ApiRefusal | undefined>();
+  const network = useNetwork();
 
   useEffect(() => {
-    let alive = true;
     setView(undefined);
     setRefused(undefined);
+  }, [name]);
+  useEffect(() => {
+    if (pageNetwork().offline) return;
+    let alive = true;
     void fetchPlayer(name).then((answer) => {
       if (!alive) return;
       if (answer.ok) setView(answer.value);
-      else setRefused(answer);
+      setRefused(answer.ok ? undefined : answer);
     });
     return () => {
       alive = false;
     };
-  }, [name]);
+  }, [name, network.retry]);
 
-  if (refused)
+  if (!view && (network.state !== 'online' || refused?.code === 'net/failed'))
+    return (
+      <div class="players-page">
+        <section class="panel">
+          <h1>{name}</h1>
+          <OfflineNotice t={t} />
+        </section>
+      </div>
+    );
+  if (refused && !view)
     return (
       <div class="players-page">
         <section class="panel" aria-labelledby="player-name">
@@ -84,6 +100,7 @@ export function PlayerScreen({ lang, t, name }: ScreenProps & { readonly name: s
   );
   return (
     <div class="players-page" data-player={view.name}>
+      <OfflineNotice t={t} />
       <section class="panel player-head" aria-labelledby="player-name">
         <h1 id="player-name">{view.name}</h1>
         <p class="player-since">{p.memberSince(dateText(lang, view.createdAt))}</p>

@@ -4,7 +4,7 @@
  */
 
 import type { Leaderboard, PlayerView, RatingFamily } from '@tafl/server/protocol';
-import { apiUrl, refusalOf, type ApiResult, type Fetch } from '../online/api.js';
+import { answerOf, apiUrl, refusalOf, type ApiResult, type Fetch } from '../online/api.js';
 
 /** GET a JSON value, or the refusal (the server's, or `net/failed`, `net/response`). */
 export async function getJson<T>(
@@ -15,12 +15,9 @@ export async function getJson<T>(
 }
 
 export async function send<T>(fetcher: Fetch, url: string, init: RequestInit): Promise<ApiResult<T>> {
-  let response: Response;
-  try {
-    response = await fetcher(url, init);
-  } catch (e) {
-    return { ok: false, code: 'net/failed', message: e instanceof Error ? e.message : String(e) };
-  }
+  const answer = await answerOf(fetcher, url, init);
+  if (!answer.ok) return answer;
+  const response = answer.value;
   let body: unknown;
   try {
     body = await response.json();

@@ -14,6 +14,7 @@ import {
   TOURNAMENT_NAME_MAX,
 } from '@tafl/server/protocol';
 import { useMemo, useState } from 'preact/hooks';
+import { OfflineNotice } from '../app/OfflineNotice.js';
 import type { ScreenProps } from '../app/screen.js';
 import { useTitle } from '../app/title.js';
 import { familyName, playersText } from '../players/text.js';
@@ -78,6 +79,7 @@ export function NewTournamentScreen({ lang, t, navigate }: ScreenProps) {
     <div class="players-page">
       <form class="panel tournament-form" onSubmit={(e) => void submit(e)} noValidate>
         <h1>{x.newTitle}</h1>
+        <OfflineNotice t={t} />
         <div class="field">
           <label for="tournament-name">{x.fieldName}</label>
           <input

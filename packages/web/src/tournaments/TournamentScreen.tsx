@@ -7,6 +7,8 @@
 
 import type { TournamentPairing, TournamentView } from '@tafl/server/protocol';
 import { useEffect, useState } from 'preact/hooks';
+import { useNetwork } from '../app/network.js';
+import { OfflineNotice } from '../app/OfflineNotice.js';
 import type { ScreenProps } from '../app/screen.js';
 import { useTitle } from '../app/title.js';
 import type { ApiRefusal } from '../online/api.js';
@@ -30,6 +32,7 @@ export function TournamentScreen({ lang, t, id }: ScreenProps & { readonly id: s
   const [actionRefused, setActionRefused] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [now, setNow] = useState(() => Date.now());
+  const network = useNetwork();
   useTitle(t.appName, view?.name ?? x.tournamentsTitle);
 
   usePolling(
@@ -55,6 +58,15 @@ export function TournamentScreen({ lang, t, id }: ScreenProps & { readonly id: s
     return () => clearInterval(timer);
   }, [open]);
 
+  if (!view && (network.state !== 'online' || refused?.code === 'net/failed'))
+    return (
+      <div class="players-page">
+        <section class="panel">
+          <h1>{x.tournamentsTitle}</h1>
+          <OfflineNotice t={t} />
+        </section>
+      </div>
+    );
   if (refused && !view)
     return (
       <div class="players-page">
@@ -94,6 +106,7 @@ export function TournamentScreen({ lang, t, id }: ScreenProps & { readonly id: s
 
   return (
     <div class="players-page tournament" data-tournament={view.id} data-status={view.status}>
+      <OfflineNotice t={t} />
       <section class="panel" aria-labelledby="tournament-name">
         <h1 id="tournament-name">{view.name}</h1>
         <p class="tournament-line">{tournamentLine(lang, t, x, view)}</p>

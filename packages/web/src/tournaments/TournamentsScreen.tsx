@@ -6,6 +6,8 @@
 
 import type { AccountView, TournamentList, TournamentSummary } from '@tafl/server/protocol';
 import { useState } from 'preact/hooks';
+import { useNetwork } from '../app/network.js';
+import { OfflineNotice } from '../app/OfflineNotice.js';
 import type { ScreenProps } from '../app/screen.js';
 import { useTitle } from '../app/title.js';
 import type { Lang, Messages } from '../i18n/index.js';
@@ -30,6 +32,7 @@ export function TournamentsScreen({ lang, t, navigate }: ScreenProps) {
   const [refused, setRefused] = useState<ApiRefusal | undefined>();
   const [actionRefused, setActionRefused] = useState<string | undefined>();
   const [busy, setBusy] = useState<string | undefined>();
+  const network = useNetwork();
 
   usePolling(
     async () => {
@@ -57,7 +60,7 @@ export function TournamentsScreen({ lang, t, navigate }: ScreenProps) {
     <section class="panel" aria-labelledby={`tournaments-${key}`} data-list={key}>
       <h2 id={`tournaments-${key}`}>{title}</h2>
       {!list ? (
-        <p class="empty">{refused ? '' : x.loading}</p>
+        <p class="empty">{refused || network.state !== 'online' ? '' : x.loading}</p>
       ) : list[key].length === 0 ? (
         <p class="empty">{empty}</p>
       ) : (
@@ -99,7 +102,8 @@ export function TournamentsScreen({ lang, t, navigate }: ScreenProps) {
           </p>
         ) : null}
       </div>
-      {refused && (
+      <OfflineNotice t={t} />
+      {refused && refused.code !== 'net/failed' && (
         <div class="banner banner-error" role="alert">
           <span class="banner-text">
             <strong>{x.loadFailed}</strong> {tournamentRefusal(t, x, refused.code, refused.message)}
