@@ -18,7 +18,7 @@ import {
   freshDatabase,
   type ServerProcess,
   type ServerSetup,
-} from './harness.js';
+} from '../harness.js';
 
 const running: ServerProcess[] = [];
 const removals: (() => Promise<void>)[] = [];
