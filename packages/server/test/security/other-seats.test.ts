@@ -21,7 +21,7 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorCode, GameHeader, SeatGrant } from '../../src/protocol.js';
+import type { ErrorCode, GameHeader, SeatGrant, ServerMessage } from '../../src/protocol.js';
 import { signUp, userName, type Session } from '../accounts-harness.js';
 import {
   BACKENDS,
@@ -78,19 +78,34 @@ function forgers(seat: string, other: { guest: string; account: string }): Sende
 let re = 1;
 
 /**
- * Sends `message` on `client` with a fresh request id: the refusal's code (checked to come with
- * a sentence). A message refused before it is read (its size, its depth) has no id to echo: the
- * next error naming no game is its answer.
+ * Sends `message` in `game` on `client`, a connection watching the game, with a fresh request
+ * id: the refusal's code (checked to come with a sentence). A message refused before it is read
+ * (its size, its depth) has no id to echo: the next error naming no game is its answer. Should
+ * the message be done instead, the move, update or state it caused fails the test at once.
  */
-async function refusal(client: Client, message: Act): Promise<ErrorCode> {
+async function refusal(client: Client, game: string, message: Act): Promise<ErrorCode> {
   const mine = re++;
-  client.send({ ...message, re: mine });
-  const error = await client.next(
-    'error',
-    (m) => m.re === mine || (m.re === undefined && m.game === undefined),
-  );
-  expect(error.message.length, error.code).toBeGreaterThan(10);
-  return error.code;
+  const answer = new Promise<ServerMessage>((resolve, reject) => {
+    const timer = setTimeout(
+      () => (off(), reject(new Error(`no answer to ${JSON.stringify(message)}`))),
+      10_000,
+    );
+    const on = (data: unknown): void => {
+      const m = JSON.parse(String(data)) as ServerMessage;
+      const fits =
+        (m.t === 'error' && (m.re === mine || (m.re === undefined && m.game === undefined))) ||
+        (m.t === 'move' && m.game === game) ||
+        ((m.t === 'update' || m.t === 'state') && m.game.id === game);
+      if (fits) (off(), resolve(m));
+    };
+    const off = (): void => void (clearTimeout(timer), client.socket.off('message', on));
+    client.socket.on('message', on);
+  });
+  client.send({ ...message, game, re: mine });
+  const got = await answer;
+  if (got.t !== 'error') throw new Error(`${JSON.stringify(message)} was done: ${JSON.stringify(got)}`);
+  expect(got.message.length, got.code).toBeGreaterThan(10);
+  return got.code;
 }
 
 /** What the watchers of `game` were sent that changes it (moves and updates). */
@@ -146,11 +161,11 @@ describe.each(BACKENDS)('acting in a seat one does not hold, on %s', (backend) =
    */
   async function allRefused(game: string, senders: readonly Sender[], acts: readonly Act[]): Promise<void> {
     for (const sender of senders) {
-      const client = await connect();
+      const client = await watching(game);
       const token = sender.token === undefined ? {} : { token: sender.token };
       const sent = sender.token === undefined ? acts : [...acts, { t: 'watch' }];
       for (const act of sent)
-        expect(await refusal(client, { ...act, game, ...token }), `${act.t} by ${sender.who}`).toBe(
+        expect(await refusal(client, game, { ...act, ...token }), `${act.t} by ${sender.who}`).toBe(
           sender.code,
         );
       client.close();
@@ -183,7 +198,7 @@ describe.each(BACKENDS)('acting in a seat one does not hold, on %s', (backend) =
     expect([before.ply, before.drawOffer, before.status]).toEqual([1, 'attackers', 'playing']);
 
     // The opponent does the other seat's part: Aoife Bran's, Bran Aoife's.
-    const opponent = await connect();
+    const opponent = await watching(id);
     const opponents: [string, Act, ErrorCode][] = [
       [a, { t: 'move', ply: 1, move: 'c4-c6' }, 'move/turn'],
       [a, { t: 'draw', act: 'accept' }, 'draw/none'],
@@ -195,12 +210,12 @@ describe.each(BACKENDS)('acting in a seat one does not hold, on %s', (backend) =
       [bran.token, { t: 'rematch', act: 'offer' }, 'rematch/none'],
     ];
     for (const [token, act, code] of opponents)
-      expect(await refusal(opponent, { ...act, game: id, token }), `${String(act.t)}`).toBe(code);
+      expect(await refusal(opponent, id, { ...act, token }), `${String(act.t)}`).toBe(code);
 
     // Bran leaves: too early to claim against him.
     seats.d.close();
     const gone = await seats.a.next('presence', (m) => m.game === id && !m.presence.defenders.connected);
-    expect(await refusal(opponent, { t: 'claim', act: 'win', game: id, token: a })).toBe('claim/early');
+    expect(await refusal(opponent, id, { t: 'claim', act: 'win', token: a })).toBe('claim/early');
     await new Promise((r) => setTimeout(r, gone.presence.defenders.claimInMs! + 200));
 
     // Now every action of either seat, the claims included, by anyone else.
@@ -288,7 +303,7 @@ describe.each(BACKENDS)('acting in a seat one does not hold, on %s', (backend) =
 
     // Bran answers his own offer.
     for (const act of ['accept', 'decline'])
-      expect(await refusal(player, { t: 'rematch', act, game: id, token: bran.token })).toBe('rematch/none');
+      expect(await refusal(player, id, { t: 'rematch', act, token: bran.token })).toBe('rematch/none');
     await allRefused(id, forgers(bran.token, other), [
       { t: 'rematch', act: 'accept' },
       { t: 'rematch', act: 'decline' },
