@@ -69,7 +69,7 @@ function forgers(seat: string, other: { guest: string; account: string }): Sende
     { who: 'an empty token', token: '', code: 'msg/schema' },
     { who: 'the token and one character more', token: seat + 'A', code: 'msg/schema' },
     { who: 'a token of 5,000 characters', token: 'A'.repeat(5000), code: 'msg/size' },
-    { who: 'a number', token: 1234567890123456789012, code: 'msg/schema' },
+    { who: 'a number', token: 1234567890, code: 'msg/schema' },
     { who: 'null', token: null, code: 'msg/schema' },
     { who: 'an array holding the token', token: [seat], code: 'msg/depth' },
   ];
@@ -96,7 +96,9 @@ async function refusal(client: Client, game: string, message: Act): Promise<Erro
         (m.t === 'error' && (m.re === mine || (m.re === undefined && m.game === undefined))) ||
         (m.t === 'move' && m.game === game) ||
         ((m.t === 'update' || m.t === 'state') && m.game.id === game);
-      if (fits) (off(), resolve(m));
+      if (!fits) return;
+      off();
+      resolve(m);
     };
     const off = (): void => void (clearTimeout(timer), client.socket.off('message', on));
     client.socket.on('message', on);
