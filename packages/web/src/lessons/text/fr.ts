@@ -1,5 +1,5 @@
 /**
- * Les leçons en français, avec la forme du catalogue anglais (`LearnText`), dans les mots du
+ * Français : les leçons, avec la forme du catalogue anglais (`LearnText`), dans les mots du
  * glossaire (src/i18n/glossary.ts).
  */
 

@@ -3,7 +3,7 @@
  * coins, prise par encadrement, cases hostiles. Les mots propres à une source (gardes, princes,
  * brannán, refuges…) n’apparaissent que sur la page de cette source, dans sa phrase de vocabulaire.
  * Le glossaire (src/i18n/glossary.ts) donne le mot de chaque chose et ceux qu’on n’emploie pas
- * (pion pour un soldat, attaquant, s’échapper…), ce que test/words.test.ts vérifie.
+ * (pion pour un soldat, attaquant, s’échapper…) ; test/words.test.ts le vérifie.
  */
 
 import { type RuleSource, type SourceKind } from '@tafl/core';
