@@ -69,8 +69,8 @@ export interface ServerOptions {
   /** Counts refusals, WebSockets and moves (metrics.ts); served elsewhere, never here. */
   readonly metrics?: Metrics;
   /**
-   * Games created and seats taken per second from one address (a bucket of 30 refilled at this
-   * rate); 0 for no limit (benchmarks). Default 2.
+   * Games created and seats taken per second from one address (a bucket of HTTP_RATE.burst
+   * refilled at this rate); 0 for no limit (benchmarks). Default HTTP_RATE.perSecond.
    */
   readonly httpRate?: number;
   /**
@@ -133,6 +133,16 @@ export const LIMITS: Limits = {
   connectionTimeoutMs: 70_000,
   pingMs: 30_000,
 };
+
+/** The largest request body read (an analysis's bound is its own, analysisBounds): more is `msg/size`. */
+export const MAX_BODY_BYTES = 16 * 1024;
+/** The largest WebSocket frame read at all: a larger one closes the socket (1009). */
+export const MAX_FRAME_BYTES = 16 * MAX_MESSAGE_BYTES;
+/**
+ * Writes (POST and PUT) per client address: a bucket of `burst` refilled at `perSecond`
+ * (ServerOptions.httpRate, TAFL_HTTP_RATE, sets the rate; 0: no limit).
+ */
+export const HTTP_RATE = { perSecond: 2, burst: 30 } as const;
 
 /**
  * Sent with every response. The app is scripts, styles, module workers, a service worker, a web
@@ -245,7 +255,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     ...(options.logger ? { loggerInstance: options.logger as FastifyBaseLogger } : {}),
     // One line per request, written below, rather than Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: 16 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
     // A number of hops: the nearest N peers are believed, whoever they are (so the port must be
     // reachable through the proxies only). Fastify 5 takes a number as "trust nothing".
     ...(options.trustProxy === undefined
@@ -356,7 +366,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const upgradable = new WeakSet<object>();
   await app.register(fastifyWebsocket, {
     options: {
-      maxPayload: 16 * MAX_MESSAGE_BYTES,
+      maxPayload: MAX_FRAME_BYTES,
       verifyClient: (info, done) => done(upgradable.has(info.req), 404, 'Not Found'),
     },
     // A frame ws refuses (too large, not UTF-8, broken) is the client's failure: one line per
@@ -430,7 +440,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 
   // Every write (a game created or joined, an analysis kept, an account or tournament request)
   // takes a token of the address's bucket.
-  const limiter = perAddress(options.httpRate ?? 2, 30);
+  const limiter = perAddress(options.httpRate ?? HTTP_RATE.perSecond, HTTP_RATE.burst);
   app.addHook('onRequest', async (request, reply) => {
     if ((request.method === 'POST' || request.method === 'PUT') && !limiter(clientKey(request.ip)))
       return refuse(reply, {

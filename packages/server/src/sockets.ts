@@ -21,9 +21,9 @@ import {
 } from './protocol.js';
 
 /** Messages refused for rate in a row before the connection is closed (1008, policy). */
-const ABUSE_LIMIT = 200;
+export const ABUSE_LIMIT = 200;
 /** Bytes queued to a client that does not read before it is dropped. */
-const SEND_BUFFER_LIMIT = 4 * 1024 * 1024;
+export const SEND_BUFFER_LIMIT = 4 * 1024 * 1024;
 
 const OPEN = 1;
 
