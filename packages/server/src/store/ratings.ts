@@ -21,7 +21,7 @@ import {
 import type { GameStatus } from '../protocol.js';
 import { changes, current, type RatedGame, type StoredRating } from '../ratings/update.js';
 import { gameFromDb, int, intOrNull, type Database, type RatingsTable } from './schema.js';
-import type { GameRow } from './types.js';
+import type { GameRow } from './rows.js';
 
 /** A player as the player page names it. */
 export interface PlayerRow {
