@@ -59,7 +59,7 @@ export interface ServerOptions {
   /** Online play: without a hub the server only serves the app. */
   readonly hub?: Hub;
   /**
-   * The store (with a hub): accounts, players' pages and tournaments (issue 15). Without it,
+   * The store (with a hub): accounts, players' pages and tournaments (docs/online.md). Without it,
    * online play is for guests only.
    */
   readonly store?: Store;

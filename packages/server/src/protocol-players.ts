@@ -1,5 +1,5 @@
 /**
- * The players' part of the protocol (issue 15): accounts, ratings, "my games", leaderboards and
+ * The players' part of the protocol (docs/online.md): accounts, ratings, "my games", leaderboards and
  * tournaments. Plain types and limits shared by the server and the app (re-exported by
  * protocol.ts, so the app imports them from `@tafl/server/protocol`).
  *

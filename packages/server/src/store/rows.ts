@@ -40,7 +40,7 @@ export interface GameRow {
   readonly rematchId: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
-  /** Rated: both seats are accounts' and the end changes their ratings (issue 15). */
+  /** Rated: both seats are accounts' and the end changes their ratings. */
   readonly rated: boolean;
   /** A rated seek's range: the ratings that may take the free seat (inclusive), or null. */
   readonly ratingMin: number | null;

@@ -98,7 +98,7 @@ export function withTimeout<T>(work: Promise<T>, ms: number, message: string): P
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/** The parts of a store beyond the games (issue 15), each a module of its own. */
+/** The parts of a store beyond the games (accounts, ratings, tournaments, limits), each a module of its own. */
 export const STORE_PARTS = ['accounts', 'ratings', 'tournaments', 'limits'] as const;
 export type StorePart = (typeof STORE_PARTS)[number];
 

@@ -5,7 +5,7 @@
  * link, Escape closes it and gives the focus back to the button, as does leaving it with Tab or a
  * click outside; following a link closes it).
  *
- * Accounts (issue 15): a guest sees "Sign in"; a signed-in player sees "My games" with the count
+ * Accounts (docs/online.md): a guest sees "Sign in"; a signed-in player sees "My games" with the count
  * of games waiting for their move (read again every half minute, when the window gets the focus
  * and on each new screen) and their name, which opens the account page (on a narrow desktop its
  * mark alone, the name kept for screen readers and as the link's title).
