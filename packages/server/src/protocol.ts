@@ -113,7 +113,7 @@ export const LIVE_INCREMENT_MS = { min: 0, max: 180_000 } as const;
 // Games: their plain types are in protocol-games.ts, re-exported above.
 
 // ---------------------------------------------------------------------------------------------
-// Abandonment and expiry (the README states these times)
+// Abandonment and expiry (docs/online.md, "Games nobody plays", states these times)
 
 /** The grace before any claim: a player who loses the connection has this long to come back. */
 export const CLAIM_GRACE_BASE_MS = 30_000;
