@@ -1,4 +1,4 @@
-// docs/cli.md against `tafl --help`, which prints the list of commands and every command's usage:
+// docs/cli.md against `tafl --help`, which lists the commands, and each command's own usage:
 // each command has its section (`## \`tafl NAME\``) with an example, each of its subcommands and
 // options is named in that section, and the page names no command or subcommand that does not
 // exist (in its headings, code spans and code blocks, where commands are written).
@@ -15,20 +15,24 @@ interface Listed {
   readonly options: readonly string[];
 }
 
-/** The commands of `tafl --help`'s list, with the subcommands and options of each one's usage. */
-function listed(help: string): Listed[] {
+/**
+ * The commands of `tafl --help`'s list, with the subcommands and options of each one's own usage
+ * (`tafl NAME --help`; `help` has none).
+ */
+async function listed(help: string): Promise<Listed[]> {
   const names = [...help.matchAll(/^ {2}([a-z]+) {2,}\S/gm)].map((m) => m[1]!);
-  const usages = help.split(/^(?=Usage: tafl )/m).slice(1);
-  return names.map((name) => {
-    const usage = usages.find((u) => u.startsWith(`Usage: tafl ${name} `)) ?? '';
-    const subcommands = [...usage.matchAll(new RegExp(`^(?:Usage:)? +tafl ${name} ([a-z]+)\\b`, 'gm'))];
-    const options = [...usage.matchAll(/^ {2,}(?:-[a-z], )?(--[a-z][a-z0-9-]*)/gm)];
-    return {
-      name,
-      subcommands: [...new Set(subcommands.map((m) => m[1]!))],
-      options: [...new Set(options.map((m) => m[1]!))],
-    };
-  });
+  return Promise.all(
+    names.map(async (name) => {
+      const usage = name === 'help' ? '' : (await tafl([name, '--help'])).stdout;
+      const subcommands = [...usage.matchAll(new RegExp(`^(?:Usage:)? +tafl ${name} ([a-z]+)\\b`, 'gm'))];
+      const options = [...usage.matchAll(/^ {2,}(?:-[a-z], )?(--[a-z][a-z0-9-]*)/gm)];
+      return {
+        name,
+        subcommands: [...new Set(subcommands.map((m) => m[1]!))],
+        options: [...new Set(options.map((m) => m[1]!))],
+      };
+    }),
+  );
 }
 
 /** The page's sections by command: the text under each `## \`tafl NAME\`` heading. */
@@ -53,7 +57,7 @@ function code(doc: string): string[] {
 const mentions = (text: string, option: string): boolean => new RegExp(`${option}(?![a-z0-9-])`).test(text);
 
 const help = await tafl(['--help']);
-const commands = listed(help.stdout);
+const commands = await listed(help.stdout);
 const doc = readFileSync(DOC_PATH, 'utf8');
 const bySection = sections(doc);
 
