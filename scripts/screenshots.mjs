@@ -16,14 +16,16 @@ const out = process.argv[2] ?? 'docs/screenshots';
 const dataDir = mkdtempSync(join(tmpdir(), 'tafl-shots-'));
 const server = spawn(process.execPath, ['packages/server/dist/main.js'], {
   env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir },
-  stdio: ['ignore', 'pipe', 'inherit'],
+  stdio: ['ignore', 'ignore', 'pipe'],
 });
+// The server logs JSON lines on stderr (the plain line only at a terminal): the address is in the
+// one that says it takes players (`Brandubh & Ard Ri: URL`).
 const url = await new Promise((resolve, reject) => {
   let text = '';
-  server.stdout.on('data', (chunk) => {
+  server.stderr.on('data', (chunk) => {
     text += chunk;
-    const m = /http:\/\/\S+/.exec(text);
-    if (m) resolve(m[0]);
+    const m = /Brandubh & Ard Ri: (http:\/\/[^\s"]+)/.exec(text);
+    if (m) resolve(m[1]);
   });
   server.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
 });

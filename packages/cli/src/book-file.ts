@@ -26,7 +26,7 @@ const HEADER = [
   ' * Each entry’s comment gives the command that made it and what its games gave.',
   ' */',
   '',
-  "import type { BookSource } from './book.js';",
+  "import type { BookSource } from './book-source.js';",
   '',
 ];
 const DECLARATION = 'export const BOOKS: Readonly<Record<string, BookSource>> = {';

@@ -55,7 +55,8 @@ const usage = `Usage: npm run bench:ladder -- [--rules ID]... [--all] [--pairs N
   --openings PLIES   random plies of every opening (default 4)
   --seed N           the seed of the openings and the levels' choices (default 1)
   --against COMMIT   play today's engine against the engine of COMMIT (${REFERENCE_COMMIT}: the
-                     engine before issue 17), built from git into node_modules/.cache
+                     engine before the work on threads and time), built from git into
+                     node_modules/.cache
   --threads N        threads of today's engine against the old one (default 1)
   -h, --help         show this help
 `;

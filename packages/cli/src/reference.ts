@@ -28,7 +28,7 @@ import {
 } from '@tafl/core';
 import { CliError } from './args.js';
 
-/** The commit the engine of issue 17 is measured against: the engine as it was before it. */
+/** The commit today's engine is measured against: the engine before the work on threads and time. */
 export const REFERENCE_COMMIT = 'da95858';
 
 /** The repository this command runs from (packages/cli/dist/reference.js is three levels down). */

@@ -15,7 +15,7 @@ describe('the reference engine', () => {
     expect(resolveCommit(REFERENCE_COMMIT)).toMatch(/^[0-9a-f]{40}$/);
   });
 
-  it('builds the commit before issue 17 and plays a legal game against today’s level 1', async () => {
+  it('builds the reference commit (the engine before the work on threads and time) and plays a legal game against today’s level 1', async () => {
     const rules = presetById('brandubh-2019')!;
     const old = createPlayer({ kind: 'reference', commit: REFERENCE_COMMIT, level: 3, label: 'old' });
     const today = createPlayer({ kind: 'level', level: 1, label: 'today' });

@@ -1,4 +1,4 @@
-// tafl tb (issue 16): building a ruleset's tables with a resume, and probing a position.
+// tafl tb: building a ruleset's tables with a resume, and probing a position.
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -7,7 +7,7 @@ import { makeMoveSquares } from './notation/move.js';
 import type { Ruleset } from './rules.js';
 import { positionFromOtn } from './start.js';
 import { PASS, type Side } from './types.js';
-import { drawn, type Draft } from './lessons.js';
+import { drawn, type Draft } from './lessons-draft.js';
 
 /** The most quiet plies the course's quiet lesson plays before the task (longer limits get none). */
 export const MAX_QUIET_LESSON = 100;

@@ -4,7 +4,7 @@
  */
 
 import type { Ruleset } from './rules.js';
-import type { Draft, LessonExpect } from './lessons.js';
+import type { Draft, LessonExpect } from './lessons-draft.js';
 
 const kingTaken = (square: string): LessonExpect => ({
   captures: [square],

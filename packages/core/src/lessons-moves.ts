@@ -4,7 +4,7 @@
  */
 
 import type { Ruleset } from './rules.js';
-import type { Draft, LessonId } from './lessons.js';
+import type { Draft, LessonId } from './lessons-draft.js';
 
 export function moveLessons(r: Ruleset): Draft[] {
   const rook = r.soldierMove === 'rook';

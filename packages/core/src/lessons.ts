@@ -11,65 +11,24 @@
  * move with that same effect, so a player who finds another way to do it is not told it is wrong.
  *
  * The positions are in lessons-moves.ts, lessons-king.ts and lessons-end.ts, in the order of the
- * course, drawn as the rule tests draw them: rank 7 at the top, `A` an attacker,
- * `D` a defender, `K` the king, `.` an empty square; the throne is d4, the corners a1 g1 a7 g7.
+ * course, as drafts (lessons-draft.ts) drawn as the rule tests draw them: rank 7 at the top, `A`
+ * an attacker, `D` a defender, `K` the king, `.` an empty square; the throne is d4, the corners
+ * a1 g1 a7 g7.
  */
 
 import { squareName } from './geometry.js';
 import { makeMoveSquares, parseMove } from './notation/move.js';
-import { makePosition } from './notation/position.js';
 import type { Position } from './position.js';
 import type { Ruleset } from './rules.js';
 import { positionFromOtn } from './start.js';
+import { drawn, type Draft, type LessonExpect, type LessonId } from './lessons-draft.js';
 import { endLessons } from './lessons-end.js';
 import { escapeLessons, kingCaptureLessons } from './lessons-king.js';
 import { captureLessons, moveLessons } from './lessons-moves.js';
+import { KING, PASS, type Side } from './types.js';
 
+export { LESSON_IDS, drawn, type Draft, type LessonExpect, type LessonId } from './lessons-draft.js';
 export { MAX_QUIET_LESSON } from './lessons-end.js';
-import { ATTACKER, DEFENDER, EMPTY, KING, PASS, type EndReason, type Side } from './types.js';
-
-export const LESSON_IDS = [
-  'move',
-  'king-move',
-  'throne-pass',
-  'throne-block',
-  'king-throne',
-  'corner-defender',
-  'capture',
-  'capture-edge',
-  'capture-throne',
-  'capture-throne-king',
-  'capture-corner',
-  'capture-king-armed',
-  'king-unarmed',
-  'escape-corner',
-  'escape-edge',
-  'king-capture-2',
-  'king-capture-4',
-  'king-capture-throne',
-  'king-capture-beside-throne',
-  'king-corner',
-  'shield',
-  'all-captured',
-  'pass',
-  'blocked-loses',
-  'repetition',
-  'quiet',
-] as const;
-export type LessonId = (typeof LESSON_IDS)[number];
-
-/** What the lesson's move does, as data the test and the app compare with what happened. */
-export interface LessonExpect {
-  /** Exactly these squares are captured (the king's included), sorted. */
-  readonly captures?: readonly string[];
-  /** The move captures nothing (a lesson showing what does not capture). */
-  readonly noCapture?: boolean;
-  readonly kingCaptured?: boolean;
-  /** The move is a pass. */
-  readonly pass?: boolean;
-  /** The game ends so; without it, the game goes on after the move. */
-  readonly outcome?: { readonly winner: Side | 'draw'; readonly reason: EndReason };
-}
 
 export interface Lesson {
   readonly id: LessonId;
@@ -95,18 +54,6 @@ export interface LessonEffect {
   readonly kingCaptured: boolean;
   readonly pass: boolean;
   readonly outcome: LessonExpect['outcome'];
-}
-
-const CODES: Readonly<Record<string, number>> = { '.': EMPTY, A: ATTACKER, D: DEFENDER, K: KING };
-
-/** An OTN position record from a 7x7 drawing, rank 7 first. */
-export function drawn(drawing: string): string {
-  const rows = drawing
-    .trim()
-    .split('\n')
-    .map((row) => row.trim().split(/\s+/));
-  const board = rows.reverse().flatMap((row) => row.map((cell) => CODES[cell] ?? EMPTY));
-  return makePosition(rows.length, board);
 }
 
 /** The effect of the move just played in `pos`. */
@@ -165,19 +112,6 @@ function playNamed(pos: Position, name: string): void {
   const parsed = parseMove(pos.geo, name);
   if (!parsed.ok || !pos.isLegal(parsed.value.move)) throw new Error(`${name} is not legal here`);
   pos.play(parsed.value.move);
-}
-
-/** A lesson before it is checked. `fixed`: only `move` is the answer (a lesson about one move). */
-export interface Draft {
-  readonly id: LessonId;
-  readonly drawing: string;
-  readonly turn: Side;
-  readonly move: string;
-  readonly expect: LessonExpect;
-  readonly prelude?: readonly string[];
-  readonly fixed?: readonly string[];
-  readonly target?: string;
-  readonly trap?: string;
 }
 
 /** The checked lesson, or undefined when these rules reject its position or its move. */

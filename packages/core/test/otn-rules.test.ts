@@ -1,6 +1,6 @@
 // OTN rules strings (notation/rules.ts). Provenance of the quoted strings: OpenTafl's
 // RulesSerializer.getRulesRecord output for its built-in Brandub, and the World Tafl Federation
-// Brandubh as OpenTafl writes it (the issue); the spec examples are from OpenTafl's
+// Brandubh as OpenTafl writes it (as the project's brief quoted it); the spec examples are from OpenTafl's
 // opentafl-notation-spec.txt, section 3.
 import { describe, expect, it } from 'vitest';
 import { prng } from './random.js';

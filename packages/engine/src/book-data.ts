@@ -4,7 +4,7 @@
  * Each entry’s comment gives the command that made it and what its games gave.
  */
 
-import type { BookSource } from './book.js';
+import type { BookSource } from './book-source.js';
 
 export const BOOKS: Readonly<Record<string, BookSource>> = {
   // plazoleta, 2026-11-27: tafl book build --rules plazoleta --games 400 --plies 10 --nodes 8000 --min 3

@@ -55,13 +55,7 @@ export interface Book {
   readonly plies: number;
 }
 
-/** A book as book-data.ts ships it. */
-export interface BookSource {
-  /** Its positions are those of the plies before this one (`tafl book build --plies`). */
-  readonly plies: number;
-  /** The book's text, a position a line (this module's header). */
-  readonly positions: string;
-}
+export type { BookSource } from './book-source.js';
 
 export const BOOK_ERRORS = { syntax: 'ERR_BOOK_SYNTAX', duplicate: 'ERR_BOOK_DUPLICATE' } as const;
 export type BookError = (typeof BOOK_ERRORS)[keyof typeof BOOK_ERRORS];

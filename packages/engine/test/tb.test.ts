@@ -1,4 +1,4 @@
-// Endgame tablebases (issue 16): the tables against an exhaustive search written here on the
+// Endgame tablebases: the tables against an exhaustive search written here on the
 // core's Position alone, on samples of every named ruleset; the index and the symmetries; and
 // positions drawn by hand whose value a player sees at once.
 import { describe, expect, it } from 'vitest';

@@ -37,6 +37,7 @@ import {
   type ErrorCode,
   type Refusal,
 } from './protocol.js';
+import { clientKey } from './client-key.js';
 import { Connections, logSocketFailure } from './sockets.js';
 import { registerAccounts, type Accounts } from './accounts/routes.js';
 import { crossSiteRequest } from './accounts/sessions.js';
@@ -58,7 +59,7 @@ export interface ServerOptions {
   /** Online play: without a hub the server only serves the app. */
   readonly hub?: Hub;
   /**
-   * The store (with a hub): accounts, players' pages and tournaments (issue 15). Without it,
+   * The store (with a hub): accounts, players' pages and tournaments (docs/online.md). Without it,
    * online play is for guests only.
    */
   readonly store?: Store;
@@ -684,28 +685,6 @@ function proxies(trustProxy: number | string | undefined): (address: string, fam
     if (v4) return list.check(v4, 'ipv4') || list.check(address, 'ipv6');
     return list.check(address, family === 'IPv6' || isIPv6(address) ? 'ipv6' : 'ipv4');
   };
-}
-
-/**
- * The key a client's limits are counted by: its IPv4 address, or its IPv6 address's /64 (one
- * subscriber's network, whose 2^64 addresses are all the same client's to pick from).
- */
-export function clientKey(address: string): string {
-  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (v4) return v4;
-  if (!isIPv6(address)) return address;
-  const bare = address.replace(/%.*$/, '');
-  const [head = '', tail] = bare.split('::') as [string, string | undefined];
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups =
-    tail === undefined
-      ? left
-      : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => Number.parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
 }
 
 /** A token bucket per client address; `rate` 0 lets everything through. */

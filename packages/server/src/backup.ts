@@ -13,7 +13,7 @@
  *
  * The way back: stop the server, put the copy in place as `DATA_DIR/tafl.sqlite` (removing any
  * `tafl.sqlite-wal` and `tafl.sqlite-shm` left beside the old one), start the server.
- * PostgreSQL has its own tools: `pg_dump` and `pg_restore` (README.md, Backups).
+ * PostgreSQL has its own tools: `pg_dump` and `pg_restore` (docs/deploy.md, "Backups, and the way back").
  */
 
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';

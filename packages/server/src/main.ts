@@ -111,7 +111,7 @@ function limitSettings(): Partial<Limits> {
 }
 
 /**
- * Abandonment's times (README: "Games nobody plays"), each in milliseconds when set: the grace
+ * Abandonment's times (docs/online.md, "Games nobody plays"), each in milliseconds when set: the grace
  * before a claim, the expiry of a waiting game, the abort of an unstarted one, and how often the
  * expiry sweep runs.
  */

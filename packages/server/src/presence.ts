@@ -1,6 +1,6 @@
 /**
  * Abandonment: who holds a seat through an open connection, since when a seat has had none, and
- * the rules that end a game nobody plays (README: "Games nobody plays"):
+ * the rules that end a game nobody plays (docs/online.md, "Games nobody plays"):
  *
  * - a player away (no connection holding the seat) for longer than the grace of
  *   `claimGraceMs` may have the game claimed by the opponent, as a win or a draw, once a move has

@@ -1,5 +1,5 @@
 /**
- * The players' part of the protocol (issue 15): accounts, ratings, "my games", leaderboards and
+ * The players' part of the protocol (docs/online.md): accounts, ratings, "my games", leaderboards and
  * tournaments. Plain types and limits shared by the server and the app (re-exported by
  * protocol.ts, so the app imports them from `@tafl/server/protocol`).
  *
@@ -33,7 +33,7 @@
  */
 
 import type { Side } from '@tafl/core';
-import type { GameStatus, GameSummary, OnlineResult, TimeControl } from './protocol.js';
+import type { GameStatus, GameSummary, OnlineResult, TimeControl } from './protocol-games.js';
 
 // ---------------------------------------------------------------------------------------------
 // Accounts
@@ -229,12 +229,6 @@ export interface Leaderboard {
   readonly family: RatingFamily;
   /** Settled ratings (deviation at most PROVISIONAL_DEVIATION), active within 90 days; top 100. */
   readonly players: readonly LeaderboardEntry[];
-}
-
-/** What the lobby shows of a rated seek's creator. */
-export interface SeekRating {
-  readonly rating: number;
-  readonly provisional: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------

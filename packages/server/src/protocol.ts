@@ -26,10 +26,12 @@
  * message itself.
  */
 
-import type { EndReason, Side } from '@tafl/core';
+import type { Side } from '@tafl/core';
 import { readJson } from './bounded-json.js';
-import { MAX_ATTACH, RATING_RANGE, type SeekRating } from './protocol-players.js';
+import type { ClockView, GameHeader, GameView, Presence, SeatChoice, TimeControl } from './protocol-games.js';
+import { MAX_ATTACH, RATING_RANGE } from './protocol-players.js';
 
+export * from './protocol-games.js';
 export * from './protocol-players.js';
 
 export const PROTOCOL_VERSION = 1;
@@ -108,36 +110,10 @@ export const LIVE_BASE_MS = { min: 1_000, max: 3 * 3600_000 } as const;
 export const LIVE_INCREMENT_MS = { min: 0, max: 180_000 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Games
-
-export type TimeControl =
-  | { readonly kind: 'none' }
-  /** Each move within so many days; the time left is not carried over. */
-  | { readonly kind: 'correspondence'; readonly days: number }
-  /** A base time for the game and an increment added after each move (Fischer). */
-  | { readonly kind: 'live'; readonly baseMs: number; readonly incrementMs: number };
-
-export type SeatChoice = Side | 'random';
-
-export const GAME_STATUSES = ['waiting', 'playing', 'ended', 'aborted'] as const;
-export type GameStatus = (typeof GAME_STATUSES)[number];
-
-/**
- * How an online game ends: the rules' own reasons and the players' and the clock's. `abandoned`:
- * a player left and the opponent claimed the win or a draw; `expired`: nobody took the free seat
- * in time; `unstarted`: both seats were taken but no move was made in time (both aborted).
- */
-export type OnlineEndReason =
-  EndReason | 'resignation' | 'agreement' | 'time' | 'aborted' | 'abandoned' | 'expired' | 'unstarted';
-
-export interface OnlineResult {
-  /** `none` for an aborted game. */
-  readonly winner: Side | 'draw' | 'none';
-  readonly reason: OnlineEndReason;
-}
+// Games: their plain types are in protocol-games.ts, re-exported above.
 
 // ---------------------------------------------------------------------------------------------
-// Abandonment and expiry (the README states these times)
+// Abandonment and expiry (docs/online.md, "Games nobody plays", states these times)
 
 /** The grace before any claim: a player who loses the connection has this long to come back. */
 export const CLAIM_GRACE_BASE_MS = 30_000;
@@ -171,98 +147,6 @@ export const WAITING_EXPIRY_CORRESPONDENCE_MS = 7 * 24 * 3_600_000;
  * without a move (instead of being lost on time).
  */
 export const UNSTARTED_ABORT_MS = 10 * 60_000;
-
-/**
- * Whether a seat's player is connected, and when the opponent may claim the game: milliseconds
- * from the moment the message was sent (0: now), or null while the player is connected or no
- * claim is possible (correspondence, no move made yet, the game over).
- */
-export interface SeatPresence {
-  readonly connected: boolean;
-  readonly claimInMs: number | null;
-}
-
-export interface Presence {
-  readonly attackers: SeatPresence;
-  readonly defenders: SeatPresence;
-}
-
-export interface SeatView {
-  /** The display name, or null while the seat is free. */
-  readonly name: string | null;
-  /** The account's user name when an account holds the seat (its player page); null or absent: a guest's. */
-  readonly player?: string | null;
-}
-
-/**
- * The clocks: milliseconds left to each side at the moment the server sent the message, and
- * the side whose time is running (null before the first move, after the end, or untimed).
- */
-export interface ClockView {
-  readonly attackers: number;
-  readonly defenders: number;
-  readonly running: Side | null;
-}
-
-/** Everything about a game but its moves. */
-export interface GameHeader {
-  readonly id: string;
-  /** The OTN rules string (with our `x-` keys: every parameter of the ruleset, and its start). */
-  readonly rules: string;
-  /** The preset's id when the rules are a preset's, else null (the player's own rules). */
-  readonly rulesId: string | null;
-  readonly rulesName: string;
-  readonly time: TimeControl;
-  /** A rated game changes both players' ratings when it ends (never when aborted). */
-  readonly rated: boolean;
-  /** The tournament the game belongs to, if any. */
-  readonly tournament: string | null;
-  readonly seats: { readonly attackers: SeatView; readonly defenders: SeatView };
-  readonly status: GameStatus;
-  readonly result: OnlineResult | null;
-  /** Moves played so far. */
-  readonly ply: number;
-  readonly clock: ClockView | null;
-  readonly drawOffer: Side | null;
-  readonly rematchOffer: Side | null;
-  /** The id of the rematch, once accepted. */
-  readonly rematch: string | null;
-  /** Milliseconds since 1970. */
-  readonly createdAt: number;
-  readonly updatedAt: number;
-}
-
-export interface GameView extends GameHeader {
-  /** OTN move records with captures and info symbols, from move `from` + 1 on. */
-  readonly moves: readonly string[];
-  readonly from: number;
-}
-
-export interface GameSummary {
-  readonly id: string;
-  readonly rulesId: string | null;
-  readonly rulesName: string;
-  readonly time: TimeControl;
-  readonly rated: boolean;
-  /** A rated seek: the ratings that may take the free seat (inclusive); null or absent: anyone. */
-  readonly ratingRange?: { readonly min: number; readonly max: number } | null;
-  /** A waiting rated game: its creator's rating in the game's family (the lobby only). */
-  readonly seekRating?: SeekRating | null;
-  readonly seats: { readonly attackers: SeatView; readonly defenders: SeatView };
-  readonly status: GameStatus;
-  readonly result: OnlineResult | null;
-  readonly ply: number;
-  readonly updatedAt: number;
-}
-
-export interface Lobby {
-  /** Waiting for an opponent, newest first. */
-  readonly open: readonly GameSummary[];
-  /** Being played, most recently moved first. */
-  readonly live: readonly GameSummary[];
-  /** Finished, most recent first. */
-  readonly finished: readonly GameSummary[];
-}
 
 // ---------------------------------------------------------------------------------------------
 // HTTP bodies

@@ -1,5 +1,5 @@
 /**
- * Accounts and their games through the real server (issue 15), on both databases: a guest's games
+ * Accounts and their games through the real server, on both databases: a guest's games
  * attached at sign-up (the seat shows the account, the guest token acts no more, the new one
  * does), a seat's token on another device, and a deleted account's games kept under
  * DELETED_NAME with their moves.

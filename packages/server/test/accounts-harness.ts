@@ -1,5 +1,5 @@
 /**
- * Accounts for the server's tests (issue 15): sign up or in against a real server and make
+ * Accounts for the server's tests: sign up or in against a real server and make
  * requests as that account, with its session cookie and its CSRF token, as the app does.
  *
  *     const alice = await signUp(server.url, 'alice');

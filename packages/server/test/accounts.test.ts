@@ -1,5 +1,5 @@
 /**
- * Accounts through the real server (issue 15), on both databases: sign up, sign in, the wrong
+ * Accounts through the real server (docs/online.md, "Accounts"), on both databases: sign up, sign in, the wrong
  * password, signing out (and a replayed cookie after it), every session out, the password
  * changed, hostile input, and nothing secret in the logs.
  */

@@ -1,5 +1,5 @@
 /**
- * Cross-site request forgery (issue 15): a state-changing request from another site is refused,
+ * Cross-site request forgery (docs/deploy.md, "Limits"): a state-changing request from another site is refused,
  * with or without a session, and a signed-in one without the session's CSRF token too; and
  * nothing changed by the refused request. Guests and programs (no Origin, no cookie) pass.
  * With the pure checks of sessions.ts first.

@@ -1,5 +1,5 @@
 /**
- * The players' pages against real server processes on both databases (issue 15): a player's
+ * The players' pages against real server processes on both databases: a player's
  * ratings with the score as attackers and as defenders apart (rated games only), the history
  * oldest first, the recent games with their rating changes and the games in progress; "my
  * games" in its order (correspondence games on my turn first, soonest deadline first) with its

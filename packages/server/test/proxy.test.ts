@@ -8,7 +8,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { clientKey } from '../src/app.js';
+import { clientKey } from '../src/client-key.js';
 import { startServer, type ServerProcess } from './harness.js';
 
 const servers: ServerProcess[] = [];

@@ -1,5 +1,5 @@
 /**
- * Rated games against real server processes on both databases (issue 15): two accounts play a
+ * Rated games against real server processes on both databases (docs/online.md, "Ratings"): two accounts play a
  * rated game to its end over the WebSocket and both ratings move, in opposite directions, by
  * what Glicko-2 gives two new players; an aborted rated game and a casual one change nothing; a
  * rated game whose end was committed while no rating happened is rated by the sweep at the next

@@ -124,7 +124,7 @@ const placeUrl = (place: Place): string => {
 const migrateUpTo = (place: Place, dialect: 'sqlite' | 'postgres', name: string): Promise<void> =>
   withDb(place, dialect, (db) => migrateTo(db, name));
 
-/** A game written with the columns the games had before issue 15 only. */
+/** A game written with the columns the games had before migration 0003-players only. */
 const insertOldGame = (place: Place, dialect: 'sqlite' | 'postgres', row: GameRow): Promise<void> =>
   withDb(place, dialect, async (db) => {
     const { rated, rating_min, rating_max, tournament_id, attackers_user, defenders_user, ...old } =
@@ -272,7 +272,7 @@ describe.each(backends)('store on $name', (backend) => {
         rematchId: 'R123456789',
         createdAt: T0 - 1,
         updatedAt: T0 + 99_999,
-        // A rated seek's game of a tournament, both seats an account's (issue 15).
+        // A rated seek's game of a tournament, both seats an account's.
         rated: true,
         ratingMin: 1350,
         ratingMax: 1750,

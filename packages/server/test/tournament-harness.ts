@@ -1,5 +1,5 @@
 /**
- * Tournaments for the server's tests (issue 15): a tournament made and joined through the API
+ * Tournaments for the server's tests: a tournament made and joined through the API
  * by signed-in accounts, its view read until the director has moved it on, and its games played
  * to a chosen result over the WebSocket with each player's own seat token (GET /api/games/:id/seat).
  */

@@ -1,5 +1,5 @@
 /**
- * The tournament director where processes meet (issue 15):
+ * The tournament director where processes meet:
  *
  * - two server processes on one PostgreSQL, each with its director looking every 20 ms: each
  *   round is paired once and each of its games made once, whichever process acts first;

@@ -1,5 +1,5 @@
 /**
- * Tournaments through the real server (issue 15), on each backend: accounts sign up, create and
+ * Tournaments through the real server (docs/online.md, "Tournaments"), on each backend: accounts sign up, create and
  * join through the API; the server's director starts the tournament at its time, pairs each
  * round, makes its games, scores them as they end and finishes; the players play their games
  * over the WebSocket with their own seat tokens, as ordinary games.

@@ -1,4 +1,4 @@
-// Feedback and finish (issue 13) in Chromium, against the app as `npm start` serves it: the
+// Feedback and finish in Chromium, against the app as `npm start` serves it: the
 // captured king marked where he fell, the escaped king on his exit square, the result with its
 // reason on screen and for screen readers, the sounds and their remembered switch, a bare move
 // list's question about its rules, import errors as sentences naming the line and the move (in

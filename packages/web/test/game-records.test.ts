@@ -157,7 +157,7 @@ describe('import errors', () => {
   });
 });
 
-describe('a bare move list (issue 13): which rules it follows is asked, the detected ones first', () => {
+describe('a bare move list: which rules it follows is asked, the detected ones first', () => {
   it('is told from a record: no rules tag, no rules line, moves', () => {
     expect(isBareMoveList('1. d2-e2 d5-f5\n2. e2-e3')).toBe(true);
     expect(isBareMoveList('d2-e2 c4-c5 e2-d2xd3 timeout,3,1,Black')).toBe(true);

@@ -150,7 +150,7 @@ describe('corrupt or foreign data', () => {
   });
 });
 
-describe('an empty game on this device (issue 13)', () => {
+describe('an empty game on this device', () => {
   it('is not listed in progress, yet its page finds it, until another game is saved', () => {
     const store = createStore(new FakeStorage());
     const empty = game('empty', []);

@@ -331,7 +331,7 @@ describe('export and import through OTN rules strings', () => {
   });
 });
 
-describe('save and play (issue 13: it used to go home with Plazoleta selected)', () => {
+describe('save and play (a regression: it used to go home with Plazoleta selected)', () => {
   it('starts a game of two players on this device under the edited rules', () => {
     const storage = new FakeStorage();
     const edited = setParameter(fresh(), 'firstToMove', 'defenders');

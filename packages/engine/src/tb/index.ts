@@ -1,4 +1,4 @@
-/** The endgame tablebases (issue 16): retrograde analysis, the tables' format, probing. */
+/** The endgame tablebases (packages/engine/README.md, "Endgame tablebases"): retrograde analysis, the tables' format, probing. */
 export * from './symmetry.js';
 export * from './material.js';
 export { TbIndexer, type TbPlacement } from './indexer.js';

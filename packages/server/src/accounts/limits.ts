@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import type { Store } from '../store/types.js';
 
 /**
- * The key a client address (app.ts clientKey) is counted under in the database: an HMAC with a
+ * The key a client address (client-key.ts) is counted under in the database: an HMAC with a
  * secret of the server's, so that the limits' tables, which keep keys for up to 90 days (the
  * addresses an account signed in from), hold no address as it is.
  */

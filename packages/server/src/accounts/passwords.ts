@@ -1,5 +1,5 @@
 /**
- * Passwords and user names for accounts (issue 15).
+ * Passwords and user names for accounts (docs/online.md, "Accounts").
  *
  * A password is kept as `scrypt$N$r$p$salt$hash` (salt and hash in base64url): scrypt from
  * `node:crypto` with N = 2^15, r = 8, p = 1 (32 MiB of memory and about 50–100 ms a hash on this

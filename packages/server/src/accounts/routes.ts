@@ -35,7 +35,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { clientKey } from '../app.js';
+import { clientKey } from '../client-key.js';
 import type { Hub, Player } from '../hub.js';
 import type { LineLog } from '../log.js';
 import {

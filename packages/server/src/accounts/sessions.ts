@@ -1,5 +1,5 @@
 /**
- * The session cookie and the cross-site checks (issue 15).
+ * The session cookie and the cross-site checks (docs/deploy.md, "Limits": sessions, cross-site requests).
  *
  * A session is a random 32-byte token (base64url, 43 characters) in the cookie `tafl_session`:
  * httpOnly, SameSite=Lax, Path=/, Max-Age of SESSION_IDLE_MS, Secure when the request came over

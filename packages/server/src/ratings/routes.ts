@@ -1,5 +1,5 @@
 /**
- * Players' pages over HTTP (issue 15, protocol-players.ts): a player's ratings and games, "my
+ * Players' pages over HTTP (protocol-players.ts): a player's ratings and games, "my
  * games", the leaderboards. Read-only; every list is bounded and read along an index
  * (store/ratings.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Ratings kept up to date (issue 15): every rated game that ends changes both players' Glicko-2
+ * Ratings kept up to date (docs/online.md, "Ratings"): every rated game that ends changes both players' Glicko-2
  * ratings in its family, exactly once, whichever process sees the end (the `rated_games` row is
  * written in the same transaction as the ratings: the first one wins, store/ratings.ts).
  *

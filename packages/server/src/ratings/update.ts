@@ -1,5 +1,5 @@
 /**
- * What one rated game does to its two players' ratings (issue 15), as pure functions: the store
+ * What one rated game does to its two players' ratings (docs/online.md, "Ratings"), as pure functions: the store
  * runs them inside the transaction that writes the result (store/ratings.ts).
  *
  * Rating periods. Every rated game is a rating period of its own for its two players (Glicko-2

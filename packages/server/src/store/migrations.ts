@@ -89,7 +89,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0002-analyses': {
-    // The analyses of finished games (issue 13): a table of their own, so that writing one can
+    // The analyses of finished games (the analysis board's, docs/app.md): a table of their own, so that writing one can
     // never touch a game's row. One per game; deleted with its game.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was then
     async up(db: Kysely<any>): Promise<void> {
@@ -104,7 +104,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0003-players': {
-    // Accounts, ratings and tournaments (issue 15). The games gain what a rated or tournament
+    // Accounts, ratings and tournaments (docs/online.md). The games gain what a rated or tournament
     // game is made with (`rated`, the seek's range, the tournament) and the accounts holding the
     // seats; a guest's game has none of them.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was then

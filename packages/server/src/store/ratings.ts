@@ -1,5 +1,5 @@
 /**
- * The ratings tables (issue 15), through the one Kysely query layer of both databases. The SQLite
+ * The ratings tables, through the one Kysely query layer of both databases. The SQLite
  * store runs in a worker thread: every method is forwarded there by name (thread-store.ts), so
  * arguments and answers are plain data (structured clone), and an error reaches the caller with
  * its message only: report expected outcomes as values, not as errors of a kind.
@@ -21,7 +21,7 @@ import {
 import type { GameStatus } from '../protocol.js';
 import { changes, current, type RatedGame, type StoredRating } from '../ratings/update.js';
 import { gameFromDb, int, intOrNull, type Database, type RatingsTable } from './schema.js';
-import type { GameRow } from './types.js';
+import type { GameRow } from './rows.js';
 
 /** A player as the player page names it. */
 export interface PlayerRow {

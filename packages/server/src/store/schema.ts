@@ -5,7 +5,7 @@
  */
 
 import type { GameStatus, OnlineEndReason } from '../protocol.js';
-import type { AnalysisRow, GameRow, MoveRow } from './types.js';
+import type { AnalysisRow, GameRow, MoveRow } from './rows.js';
 
 export interface GamesTable {
   id: string;

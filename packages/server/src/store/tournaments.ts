@@ -1,5 +1,5 @@
 /**
- * The tournaments tables (issue 15), through the one Kysely query layer of both databases. The SQLite
+ * The tournaments tables, through the one Kysely query layer of both databases. The SQLite
  * store runs in a worker thread: every method is forwarded there by name (thread-store.ts), so
  * arguments and answers are plain data (structured clone), and an error reaches the caller with
  * its message only: report expected outcomes as values, not as errors of a kind.

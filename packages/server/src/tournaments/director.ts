@@ -1,5 +1,5 @@
 /**
- * The tournament director (issue 15): starts tournaments at their time, scores each game of the
+ * The tournament director (docs/online.md, "Tournaments"): starts tournaments at their time, scores each game of the
  * round as it ends, pairs the next round when the last one is over, makes its games, and
  * finishes. The course itself (rounds, pairings, scores) is schedule.ts's; this stores it.
  *

@@ -1,5 +1,5 @@
 /**
- * Tournament pairings and standings (issue 15), as pure functions on plain data: the server
+ * Tournament pairings and standings (docs/online.md), as pure functions on plain data: the server
  * stores the players and the games, and asks here who plays whom next and who leads.
  *
  * - Round robin: the circle method (Berger tables): every player meets every other once; with an

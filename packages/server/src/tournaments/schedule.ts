@@ -1,5 +1,5 @@
 /**
- * The tournament's course as pure functions of what the store holds (issue 15): how many rounds
+ * The tournament's course as pure functions of what the store holds (docs/online.md): how many rounds
  * it has, who plays whom in the next one (pairing.ts), what an ended game scores, and the views
  * the API sends. The director (director.ts) stores what these decide.
  *

@@ -37,7 +37,7 @@ import { describeScore, judgements as judge, type Judgement } from '../game/eval
 import { Icon } from '../game/icons.js';
 import { deriveGame, destinations, ruleResult, type Game } from '../game/model.js';
 import { describeRuleset } from '../rules/describe.js';
-import type { Loaded } from './AnalysisScreen.js';
+import type { Loaded } from './loaded.js';
 import { EngineLines, type EngineLineView } from './EngineLines.js';
 import { EvalPanel } from './EvalPanel.js';
 import { GameAnalysisPanel } from './GameAnalysisPanel.js';

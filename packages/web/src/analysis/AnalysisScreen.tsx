@@ -8,7 +8,6 @@
  * its analysis is kept; AnalysisBoard.tsx is the board itself.
  */
 
-import type { GameAnalysis } from '@tafl/core';
 import { useEffect, useState } from 'preact/hooks';
 import type { AnalysisSource } from '../app/router.js';
 import type { ScreenProps } from '../app/screen.js';
@@ -22,22 +21,9 @@ import { rulesOfHeader } from '../online/view.js';
 import { loadCustomRulesets } from '../rules/catalog.js';
 import { describeRuleset } from '../rules/describe.js';
 import { AnalysisBoard } from './AnalysisBoard.js';
+import type { Loaded } from './loaded.js';
 import { ANALYSIS_TEXT, type AnalysisText } from './text.js';
 import { Notice } from '../app/Notice.js';
-
-/** A game to analyse, and what becomes of its analysis. */
-export interface Loaded {
-  readonly game: Game;
-  readonly kind: AnalysisSource['kind'];
-  /** How the game ended when the rules did not end it (a resignation, the clock). */
-  readonly ending?: EndResult;
-  /** The analysis kept with the game. */
-  readonly analysis?: GameAnalysis;
-  /** Keeps a finished analysis with the game; resolves false when it could not. */
-  readonly save?: (analysis: GameAnalysis) => Promise<boolean>;
-  /** The screen of the game itself. */
-  readonly back?: string;
-}
 
 type Loading =
   | { readonly state: 'loading' }

@@ -11,7 +11,7 @@
  * menu. `headerFit` tries the roomiest row first, then tighter ones (HEADER_FITS), and takes the
  * first whose links do not overflow; it runs again when the header's width or its words change.
  *
- * Accounts: a guest sees "Sign in"; a signed-in player sees "My games" with the count of games
+ * Accounts (docs/online.md): a guest sees "Sign in"; a signed-in player sees "My games" with the count of games
  * waiting for their move (read again every half minute, when the window gets the focus and on
  * each new screen) and their name, which opens the account page (where the row is short of room,
  * its mark alone, the name kept for screen readers and as the link's title).

@@ -5,9 +5,9 @@
  * online play: `#/online/ID` a game (the link a player sends), `#/lobby` the games to join,
  * watch or replay; `#/analysis/...` the analysis board (`AnalysisSource`), `#/rulesets` every
  * ruleset to choose from, `#/learn`, `#/learn/RULESET` and `#/learn/RULESET/LESSON` the lessons.
- * Players (issue 15): `#/signin`, `#/signup`, `#/account`, `#/games` (my games), `#/player/NAME`,
+ * Players (accounts, ratings, tournaments): `#/signin`, `#/signup`, `#/account`, `#/games` (my games), `#/player/NAME`,
  * `#/leaderboard` and `#/leaderboard/FAMILY`, `#/tournaments`, `#/tournaments/new` and
- * `#/tournament/ID`. The balance lab (issue 16): `#/balance`, which rules are fair; the proved puzzles: `#/puzzles` and
+ * `#/tournament/ID`. The balance lab: `#/balance`, which rules are fair; the proved puzzles: `#/puzzles` and
  * `#/puzzles/ID` one puzzle.
  */
 

@@ -71,7 +71,7 @@ export async function startGame(
       side: online.side,
       time,
       name: checked.value,
-      // Rated when chosen and allowed (issue 15: a signed-in player, a family's preset, a clock).
+      // Rated when chosen and allowed (a signed-in player, a family's preset, a clock: docs/online.md, "Ratings").
       ...ratedFields(online, ratedBlock(pageAccount().snapshot().user !== null, rulesId, time)),
     });
     if (!created.ok) return created;

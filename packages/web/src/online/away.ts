@@ -1,5 +1,5 @@
 /**
- * Games that ended while the player was away (issue 14): a correspondence game lost or won on
+ * Games that ended while the player was away (docs/online.md, "Games nobody plays"): a correspondence game lost or won on
  * time, a game claimed by the opponent after the player left, a game whose free seat nobody took
  * or whose first move never came. The player is told on their next visit, once.
  *

@@ -1,6 +1,6 @@
 /**
  * The choices of a new online game the start page remembers (localStorage `tafl.online.newGame`):
- * the side (or random), the clock, and (issue 15) whether a signed-in player's game is rated and
+ * the side (or random), the clock, and whether a signed-in player's game is rated and
  * the rating range of its seek (absent: casual, anyone). Checked field by field when read; a missing or wrong one
  * takes its default. The player's name is kept with the seats (tokens.ts).
  */
