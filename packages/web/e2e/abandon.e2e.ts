@@ -91,9 +91,8 @@ describe('a player who leaves a live game', () => {
       /^You can claim the game in 0:0[1-3]\.$/,
     );
     await expect(ann.getByRole('button', { name: 'Claim victory' }).count()).resolves.toBe(0);
-    await expect(ann.getByTestId('presence-live').textContent()).resolves.toContain(
-      'Your opponent has left the game.',
-    );
+    // The live region's sentence follows the banner by a render (an effect): wait for it.
+    await ann.getByTestId('presence-live').filter({ hasText: 'Your opponent has left the game.' }).waitFor();
     await waitForDot(ann, 'defenders', false);
     await expect(dot(ann, 'defenders').getAttribute('aria-label')).resolves.toBe('Bob: not connected');
     await waitForDot(eve, 'defenders', false);
@@ -113,9 +112,10 @@ describe('a player who leaves a live game', () => {
     const claim = ann.getByRole('button', { name: 'Claim victory' });
     await claim.waitFor({ timeout: GRACE_MS + 10_000 });
     await expect(ann.getByRole('button', { name: 'Call it a draw' }).count()).resolves.toBe(1);
-    await expect(ann.getByTestId('presence-live').textContent()).resolves.toBe(
-      'You can claim the game now: take the victory, or call it a draw.',
-    );
+    await ann
+      .getByTestId('presence-live')
+      .filter({ hasText: /^You can claim the game now: take the victory, or call it a draw\.$/ })
+      .waitFor();
     await ann.screenshot({ path: '/tmp/abandon-claim.png' });
     await claim.click();
 
