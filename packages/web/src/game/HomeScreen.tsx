@@ -27,7 +27,7 @@ import { readOnlinePrefs, writeOnlinePrefs, type OnlinePrefs } from '../online/p
 import { timeControlOf } from '../online/time.js';
 import { pageSeats } from '../online/tokens.js';
 import { loadCustomRulesets } from '../rules/catalog.js';
-import { rulesetName } from '../rules/describe.js';
+import { rulesetName } from '../rules/names.js';
 import { GameSummary } from './GameSummary.js';
 import { LEVELS, createGame, rulesRef } from './model.js';
 import { RECOMMENDED_RULES, readPrefs, writePrefs, type NewGamePrefs } from './prefs.js';

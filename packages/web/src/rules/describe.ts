@@ -7,6 +7,7 @@
 
 import { sourceOf, type Ruleset } from '@tafl/core';
 import type { Lang } from '../i18n/index.js';
+import { rulesetName } from './names.js';
 import { RULES_TEXT, type RulesText } from './text/index.js';
 
 export interface RulesetDescription {
@@ -14,13 +15,7 @@ export interface RulesetDescription {
   readonly oneLine: string;
 }
 
-const isPresetKey = (t: RulesText, id: string): id is keyof RulesText['names'] => id in t.names;
-
-/** A preset's name in the language; a custom ruleset keeps its own name. */
-export const rulesetName = (rules: Ruleset, lang: Lang): string => {
-  const t = RULES_TEXT[lang];
-  return isPresetKey(t, rules.id) ? t.names[rules.id] : rules.name;
-};
+export { rulesetName };
 
 /** Where a ruleset comes from: a preset's source (core's sources.ts), in the language. */
 export const rulesetSource = (rules: Ruleset, lang: Lang): string => {

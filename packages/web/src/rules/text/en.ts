@@ -6,6 +6,7 @@
  */
 
 import { sourceLine, type RuleParameters, type RuleSource, type SourceKind } from '@tafl/core';
+import { RULESET_NAMES } from '../names.js';
 
 const SOURCE_NOUN: { readonly [k in SourceKind]: string } = {
   leaflet: 'leaflet',
@@ -280,16 +281,7 @@ export const en = {
   },
 
   /** The presets' names (a custom ruleset keeps its own). */
-  names: {
-    plazoleta: 'Bran-dubh (La Plazoleta)',
-    'brandubh-2019': 'Brandubh (2019 blog)',
-    'ard-ri-es': 'Ard Ri (Spanish article)',
-    'brandubh-en': 'Brandubh (Black Raven)',
-    'ard-ri-fr': 'Ard-ri (Le Globe Joueur)',
-    'brandub-fr': 'Brandub (Le Globe Joueur)',
-    'opentafl-brandub': 'Brandub (OpenTafl)',
-    'federation-brandubh': 'Brandubh (World Tafl Federation)',
-  },
+  names: RULESET_NAMES.en,
 
   /** A preset's source in one line (core's sources.ts names it, in English). */
   source: (source: RuleSource) => sourceLine(source),
