@@ -24,9 +24,13 @@ export const rulesetSource = (rules: Ruleset, lang: Lang): string => {
   return source ? t.source(source) : t.customSource;
 };
 
-/** The king's capture in a few words: "king captured by 2, 3 beside the throne, 4 on it". */
+/**
+ * The king's capture in a few words: "king captured by 2, 3 beside the throne, 4 on it". Captured
+ * by four where the throne is hostile to him, the throne closes a side of a king beside it: "by 4,
+ * 3 beside the throne", as the rules page and the lessons say.
+ */
 function kingCapture(r: Ruleset, t: RulesText['oneLine']): string {
-  if (r.kingCapture === 4) return t.kingByFour;
+  if (r.kingCapture === 4) return r.throneHostileToKing ? `${t.kingByFour}, ${t.nextThree}` : t.kingByFour;
   const parts = [
     t.kingByTwo,
     ...(r.kingCaptureNextToThrone === 'three' ? [t.nextThree] : []),
