@@ -4,6 +4,7 @@
  * the page titles. English is the reference; the other two are typed by it.
  */
 
+import type { Side } from '@tafl/core';
 import type { Lang } from '../i18n/index.js';
 
 /** A plain sentence per preset, true of its parameters (docs/rules.md, “The named rulesets”). */
@@ -97,6 +98,11 @@ export const en = {
   rulesLabel: 'Rules:',
   chooseRules: 'Choose the rules',
   recommended: 'Recommended for a first game',
+  // A ruleset one side wins nearly always (balance/one-sided.ts).
+  oneSided: 'One-sided',
+  oneSidedNote: (side: Side, won: number, games: number) =>
+    `One-sided: ${side === 'attackers' ? 'the attackers' : 'the defenders'} won ${won} of the ${games} games the engine played against itself.`,
+  oneSidedLink: 'Which rules are fair?',
   guestName: 'Guest',
   learnToPlay: 'Learn to play',
 
@@ -164,6 +170,10 @@ const es: FrontText = {
   rulesLabel: 'Reglamento:',
   chooseRules: 'Elegir el reglamento',
   recommended: 'Recomendado para empezar',
+  oneSided: 'Desequilibrado',
+  oneSidedNote: (side, won, games) =>
+    `Desequilibrado: ${side === 'attackers' ? 'los atacantes' : 'los defensores'} ganaron ${won} de las ${games} partidas que el motor jugó contra sí mismo.`,
+  oneSidedLink: '¿Qué reglas son justas?',
   guestName: 'Invitado',
   learnToPlay: 'Aprende a jugar',
 
@@ -224,6 +234,10 @@ const fr: FrontText = {
   rulesLabel: 'Variante\u202f:',
   chooseRules: 'Choisir une variante',
   recommended: 'Conseillée pour débuter',
+  oneSided: 'Déséquilibrée',
+  oneSidedNote: (side, won, games) =>
+    `Déséquilibrée\u202f: ${side === 'attackers' ? 'les assaillants' : 'les défenseurs'} ont gagné ${won} des ${games} parties que le moteur a jouées contre lui-même.`,
+  oneSidedLink: 'Quelles variantes sont équitables\u202f?',
   guestName: 'Invité',
   learnToPlay: 'Apprendre à jouer',
 
