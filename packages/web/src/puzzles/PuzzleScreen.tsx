@@ -141,13 +141,16 @@ export function PuzzleScreen({ lang, t, navigate, id }: ScreenProps & { readonly
         </PuzzleBoard>
       )}
       <section class="puzzle-about">
-        <h2>{p.aboutTitle}</h2>
         <p>{p.intro}</p>
-        <p>{p.about(PUZZLE_DATA.puzzles.length)}</p>
-        <p>{p.command}</p>
-        <pre>
-          <code>{PUZZLE_DATA.command}</code>
-        </pre>
+        {/* Folded: how the puzzles were made, the command line with it, for whoever asks. */}
+        <details class="how-made" data-testid="puzzles-how-made">
+          <summary>{p.aboutTitle}</summary>
+          <p>{p.about(PUZZLE_DATA.puzzles.length)}</p>
+          <p>{p.command}</p>
+          <pre>
+            <code data-testid="puzzles-command">{PUZZLE_DATA.command}</code>
+          </pre>
+        </details>
       </section>
     </div>
   );
