@@ -10,7 +10,6 @@ import {
   PASS,
   SIDES,
   encodeMove,
-  makeMoveSquares,
   moveFrom,
   moveTo,
   type Move,
@@ -55,6 +54,7 @@ import {
   type View,
 } from './model.js';
 import { MovesBox, useStepKeys } from './MovesBox.js';
+import { moveNotation } from './notation.js';
 import { useMoveSounds } from './sound.js';
 import { ANALYSIS_TEXT } from '../analysis/text.js';
 import { pageStore } from './storage.js';
@@ -343,15 +343,14 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
             ? { onAcceptDraw: () => update(acceptDraw), onDeclineDraw: () => update(declineDraw) }
             : {})}
         />
-        {hintHere !== undefined && (
-          <p class="hint-text">{t.hintShow(makeMoveSquares(position.geo, hintHere))}</p>
-        )}
+        {hintHere !== undefined && <p class="hint-text">{t.hintShow(moveNotation(position, hintHere))}</p>}
         {showEval && (
           <EvalBar
             t={t}
             lang={lang}
             evaluation={evaluation?.ply === shown ? evaluation.value : undefined}
             finished={ruleResult(position)}
+            pov={game.opponent.kind === 'computer' ? game.opponent.human : 'attackers'}
           />
         )}
 

@@ -11,7 +11,7 @@
  * keyboard); every outcome is also a sentence in a live region.
  */
 
-import { makeMoveSquares, moveFrom, moveTo, presetById, roleOf, type Move } from '@tafl/core';
+import { makeMoveRecord, makeMoveSquares, moveFrom, moveTo, presetById, roleOf, type Move } from '@tafl/core';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { routeHash } from '../app/router.js';
@@ -21,8 +21,10 @@ import type { BoardConfig } from '../board/api.js';
 import { Board } from '../board/Board.js';
 import { boardPieces, boardSquares, squareLabeler } from '../game/board-view.js';
 import { destinations } from '../game/model.js';
+import { MovesLegend } from '../game/MovesLegend.js';
+import { moveNotation } from '../game/notation.js';
 import { RECOMMENDED_RULES, readPrefs } from '../game/prefs.js';
-import { rulesetName } from '../rules/describe.js';
+import { rulesetName } from '../rules/names.js';
 import {
   DIFFICULTIES,
   PUZZLE_DATA,
@@ -41,6 +43,7 @@ import './puzzles.css';
 /** How long the reply waits, so the player sees the move made before the answer. */
 const REPLY_MS = 350;
 
+/** Where the player is; the moves in it as the app writes them (game/notation.ts). */
 type Status =
   | { readonly kind: 'play' }
   | { readonly kind: 'right'; readonly reply: string }
@@ -167,6 +170,7 @@ function openingRuleset(rulesets: readonly string[]): string {
 
 function PuzzleBoard({
   t,
+  lang,
   puzzle,
   number,
   solvedBefore,
@@ -207,7 +211,7 @@ function PuzzleBoard({
     const name = makeMoveSquares(pos.geo, move);
     const verdict = judgeMove(puzzle, pos, played.length, move);
     if (verdict === 'wrong' || verdict === 'also') {
-      setStatus({ kind: verdict, move: name });
+      setStatus({ kind: verdict, move: moveNotation(pos, move) });
       return;
     }
     const now = [...played, name];
@@ -221,7 +225,7 @@ function PuzzleBoard({
     setStatus({ kind: 'play' });
     timer.current = setTimeout(() => {
       setPlayed([...now, reply]);
-      setStatus({ kind: 'right', reply });
+      setStatus({ kind: 'right', reply: makeMoveRecord(positionAt(puzzle, now.length + 1)) });
     }, REPLY_MS);
   };
 
@@ -259,7 +263,7 @@ function PuzzleBoard({
     status.kind === 'solved'
       ? p.solved
       : status.kind === 'shown'
-        ? p.solution(puzzle.line.join(' '))
+        ? p.solution(puzzle.line.map((_, i) => makeMoveRecord(positionAt(puzzle, i + 1))).join(' '))
         : status.kind === 'wrong'
           ? p.wrong(status.move, (puzzle.line.length - played.length + 1) / 2)
           : status.kind === 'also'
@@ -309,6 +313,7 @@ function PuzzleBoard({
         </div>
         {children}
         <p class="puzzle-note">{p.lineNote}</p>
+        <MovesLegend lang={lang} />
         <p class="puzzle-link">
           <a href={routeHash({ screen: 'puzzles', id: puzzle.id })}>{puzzle.id}</a>
         </p>
