@@ -21,6 +21,7 @@ import { ACCOUNT_TEXT } from '../src/account/text.js';
 import { ANALYSIS_TEXT } from '../src/analysis/text.js';
 import { FRONT_TEXT, presetSummary } from '../src/app/text.js';
 import { BALANCE_TEXT } from '../src/balance/text.js';
+import { APPEARANCE_TEXT } from '../src/board/appearance-text.js';
 import { FEEDBACK_TEXT } from '../src/game/feedback-text.js';
 import { NOTATION_TEXT } from '../src/game/notation-text.js';
 import { ENGLISH_WORDS, GLOSSARY, PROPER_NAMES, type Refusal } from '../src/i18n/glossary.js';
@@ -41,6 +42,7 @@ const MODULES: { readonly [name: string]: { readonly [l in Lang]: unknown } } = 
   analysis: ANALYSIS_TEXT,
   app: FRONT_TEXT,
   balance: BALANCE_TEXT,
+  appearance: APPEARANCE_TEXT,
   puzzles: { en: puzzleText(CATALOGUES.en), es: puzzleText(CATALOGUES.es), fr: puzzleText(CATALOGUES.fr) },
   players: PLAYERS_TEXT,
   tournaments: TOURNAMENTS_TEXT,
@@ -57,6 +59,7 @@ const FILES: Readonly<Record<string, string>> = {
   'analysis/text.ts': 'analysis',
   'app/text.ts': 'app',
   'balance/text.ts': 'balance',
+  'board/appearance-text.ts': 'appearance',
   'game/feedback-text.ts': 'feedback',
   'game/notation-text.ts': 'notation',
   'i18n/en.ts': 'i18n',

@@ -21,6 +21,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ScreenProps } from '../app/screen.js';
 import type { BoardArrow, BoardConfig } from '../board/api.js';
 import { Board } from '../board/Board.js';
+import { BoardSettings } from '../board/BoardSettings.js';
 import { endReasonText, reasonText } from '../game/Announcements.js';
 import { endAnnouncement } from '../game/announce.js';
 import { boardPieces, boardSquares, lastMoveMarks, squareLabeler } from '../game/board-view.js';
@@ -407,6 +408,7 @@ export function AnalysisBoard(
             <Icon name="flip" /> {t.flipBoard}
           </button>
         </div>
+        <BoardSettings lang={lang} />
         <p class="note analysis-kept">
           {loaded.kind === 'local'
             ? text.keptLocal

@@ -4,6 +4,7 @@
  */
 
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { applyAppearance, readAppearance } from '../board/appearance.js';
 import { CATALOGUES, detectLanguage, rememberLanguage, type Lang } from '../i18n/index.js';
 import { HomeScreen } from '../game/HomeScreen.js';
 import { focusScreen, screenHasBoard, useScreenFocus } from './focus.js';
@@ -75,6 +76,8 @@ export function App() {
   useLayoutEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
+  // How the boards look, as the player chose (board/appearance.ts), before the first paint.
+  useLayoutEffect(() => applyAppearance(document.documentElement, readAppearance()), []);
   return (
     <div class="app" lang={lang}>
       {/* The first Tab of every page: to the board (its words said when it has the focus). */}

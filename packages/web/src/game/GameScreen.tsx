@@ -22,6 +22,7 @@ import type { ScreenProps } from '../app/screen.js';
 import { localGameTitle, useTitle } from '../app/title.js';
 import type { BoardConfig } from '../board/api.js';
 import { Board } from '../board/Board.js';
+import { BoardSettings } from '../board/BoardSettings.js';
 import { describeRuleset } from '../rules/describe.js';
 import { announce, announcementHighlights } from './announce.js';
 import { Announcements, spokenMove } from './Announcements.js';
@@ -421,6 +422,7 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
           />
         )}
 
+        <BoardSettings lang={lang} />
         <ExportPanel t={t} lang={lang} game={game} rules={rules} shown={shown} position={position} />
       </aside>
     </div>

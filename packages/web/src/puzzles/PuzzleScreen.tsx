@@ -19,6 +19,7 @@ import type { ScreenProps } from '../app/screen.js';
 import { useTitle } from '../app/title.js';
 import type { BoardConfig } from '../board/api.js';
 import { Board } from '../board/Board.js';
+import { BoardSettings } from '../board/BoardSettings.js';
 import { boardPieces, boardSquares, squareLabeler } from '../game/board-view.js';
 import { destinations } from '../game/model.js';
 import { MovesLegend } from '../game/MovesLegend.js';
@@ -314,6 +315,7 @@ function PuzzleBoard({
         {children}
         <p class="puzzle-note">{p.lineNote}</p>
         <MovesLegend lang={lang} />
+        <BoardSettings lang={lang} />
         <p class="puzzle-link">
           <a href={routeHash({ screen: 'puzzles', id: puzzle.id })}>{puzzle.id}</a>
         </p>
