@@ -62,7 +62,7 @@ export function GameAnalysisPanel(props: GameAnalysisPanelProps) {
   );
 }
 
-/** Each side's inaccuracies, mistakes and blunders: a row a side, a column a judgement. */
+/** Each side's inaccuracies, mistakes and blunders: a row a judgement, a column a side (narrow enough for a phone). */
 function JudgementTable({
   text,
   judged,
@@ -79,21 +79,21 @@ function JudgementTable({
       <thead>
         <tr>
           <td />
-          {JUDGEMENTS.map((j) => (
-            <th scope="col" key={j} class={`move-${j}`}>
-              {text.judgements(j)} <span aria-hidden="true">{JUDGEMENT_SYMBOL[j]}</span>
+          {SIDES.map((side) => (
+            <th scope="col" key={side}>
+              <span class={`disc disc-${side}`} aria-hidden="true" /> {text.side(side)}
             </th>
           ))}
         </tr>
       </thead>
       <tbody>
-        {SIDES.map((side) => (
-          <tr key={side} data-side={side}>
-            <th scope="row">
-              <span class={`disc disc-${side}`} aria-hidden="true" /> {text.side(side)}
+        {JUDGEMENTS.map((j) => (
+          <tr key={j} data-judgement={j}>
+            <th scope="row" class={`move-${j}`}>
+              {text.judgements(j)} <span aria-hidden="true">{JUDGEMENT_SYMBOL[j]}</span>
             </th>
-            {JUDGEMENTS.map((j) => (
-              <td key={j} data-judgement={j}>
+            {SIDES.map((side) => (
+              <td key={side} data-side={side}>
                 {counts[side][j]}
               </td>
             ))}
