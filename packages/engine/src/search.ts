@@ -9,13 +9,27 @@
  * Position itself.
  */
 
-import { ATTACKER, KING, PASS, WIN, WIN_BOUND, type Move, type Position, type Ruleset } from '@tafl/core';
+import {
+  ATTACKER,
+  KING,
+  PASS,
+  WIN,
+  WIN_BOUND,
+  encodeMove,
+  opposite,
+  type Move,
+  type Position,
+  type Ruleset,
+  type Side,
+} from '@tafl/core';
 import { evalContext, evaluate, routesFrom, type EvalContext, type Weights } from './eval.js';
 import { drawScoreFor, weightsFor } from './weights.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { TB_DRAW, TB_LOSS, TB_WIN, tbRulesKey } from './tb/table.js';
 import type { Tablebase } from './tb/probe.js';
 import { mirroredMoves } from './symmetry.js';
+import { BoundedSearch, OutOfBudget } from './solve/bounded.js';
+import { solverPosition } from './solve/solve.js';
 
 /** Do the tables of `a` answer positions of `b` (the same moves and captures)? */
 const sameRules = (a: Ruleset, b: Ruleset): boolean => a === b || tbRulesKey(a) === tbRulesKey(b);
@@ -567,7 +581,7 @@ export class Search {
       const pv =
         lines !== undefined
           ? [...lines[0]!.pv]
-          : this.extendPv(pos, Array.from(this.pv.subarray(0, this.pvLength[0]!)));
+          : this.extendPv(pos, Array.from(this.pv.subarray(0, this.pvLength[0]!)), score);
       const previous = best;
       best = { move: pv[0] ?? best.move, ...info(depth, score, pv, lines) };
       onInfo?.(best);
@@ -608,7 +622,7 @@ export class Search {
    * lines found so far (the first, in the triangular PV now), `count` lines in all, best first.
    */
   private otherLines(pos: Position, depth: number, firstScore: number, count: number): SearchLine[] {
-    const first = this.extendPv(pos, Array.from(this.pv.subarray(0, this.pvLength[0]!)));
+    const first = this.extendPv(pos, Array.from(this.pv.subarray(0, this.pvLength[0]!)), firstScore);
     const lines: SearchLine[] = [{ score: firstScore, pv: first }];
     try {
       while (lines.length < count) {
@@ -617,7 +631,10 @@ export class Search {
         this.excluded[this.excludedCount++] = first;
         const score = this.negamax(pos, depth, -INFINITE, INFINITE, 0);
         if (this.pvLength[0] === 0) break;
-        lines.push({ score, pv: this.extendPv(pos, Array.from(this.pv.subarray(0, this.pvLength[0]!))) });
+        lines.push({
+          score,
+          pv: this.extendPv(pos, Array.from(this.pv.subarray(0, this.pvLength[0]!)), score),
+        });
       }
     } finally {
       this.excludedCount = 0;
@@ -776,7 +793,7 @@ export class Search {
     const routes = king >= 0 ? routesFrom(pos, ctx, king) : 0;
     if (defendersToMove && routes > 0 && (ply > 0 || this.excludedCount === 0)) {
       if (ply === 0) return this.rootWin(pos);
-      return WIN - ply - 1;
+      return this.escapeWin(pos, king, ply);
     }
     if (ply >= MAX_PLY - 1) return evaluate(pos, ctx);
     // An open line to escape is like check: answer it, and look one ply further.
@@ -1398,30 +1415,32 @@ export class Search {
 
   /**
    * A principal variation cut short by a table hit (the hit returns a score, not a line), followed
-   * on through the table's moves while they are legal, up to PV_FOLLOW moves in all: the line
-   * players read. Only what follows the searched line comes from the table.
+   * on through the table's moves while they are legal, up to PV_FOLLOW moves in all, or to the end
+   * of a won game: the line players read. Only what follows the searched line comes from the
+   * table. A line scored as a win that the table does not lead to its end is finished by a small
+   * proof search (`finishWin`), so that it ends with the winning move.
    */
-  private extendPv(root: Position, pv: Move[]): Move[] {
-    if (pv.length === 0 || pv.length >= PV_FOLLOW) return pv;
+  private extendPv(root: Position, pv: Move[], score: number): Move[] {
+    const won = mateIn(score);
+    const limit = won === undefined ? PV_FOLLOW : Math.max(PV_FOLLOW, Math.abs(won));
+    if (pv.length === 0 || pv.length >= limit) return pv;
     // On a copy: playing and taking back reorders the board's piece lists, hence the order of
     // the moves generated, and the search must not depend on whether its lines were followed.
     const pos = root.clone();
-    let played = 0;
     for (const move of pv) {
+      if (!pos.isLegal(move)) return pv;
+      pos.play(move);
+    }
+    while (pv.length < limit && !pos.isOver()) {
+      if (!this.tt.probe(this.keyLoOf(pos), pos.keyHi)) break;
+      const move = this.tt.hitMove;
       if (!pos.isLegal(move)) break;
       pos.play(move);
-      played++;
+      pv.push(move);
     }
-    if (played === pv.length)
-      while (pv.length < PV_FOLLOW && !pos.isOver()) {
-        if (!this.tt.probe(this.keyLoOf(pos), pos.keyHi)) break;
-        const move = this.tt.hitMove;
-        if (!pos.isLegal(move)) break;
-        pos.play(move);
-        played++;
-        pv.push(move);
-      }
-    return pv;
+    if (won === undefined || pos.isOver()) return pv;
+    const winner = won > 0 ? root.turn : opposite(root.turn);
+    return pv.concat(finishWin(pos, winner, Math.abs(won) - pv.length));
   }
 
   /** Is the root move left out (a line found already, or the mirror image of another move)? */
@@ -1447,6 +1466,51 @@ export class Search {
     return WIN - 1;
   }
 
+  /**
+   * The defenders to move with the king's way open (`routesFrom` > 0): a win on the next ply,
+   * scored without a search. The escape is the line's last move (`pv` at `ply`), so that a line
+   * that wins ends with the winning move, not one move short of it.
+   */
+  private escapeWin(pos: Position, king: number, ply: number): number {
+    const escape = this.escapeMove(pos, king);
+    if (escape !== 0) {
+      this.pv[ply * MAX_PLY] = escape;
+      this.pvLength[ply] = 1;
+    }
+    return WIN - ply - 1;
+  }
+
+  /** The king's move to an escape square he sees, or 0 (never expected where `routesFrom` > 0). */
+  private escapeMove(pos: Position, king: number): Move {
+    const escape = pos.rules.escape === 'edge' ? pos.geo.isEdge : pos.geo.isCorner;
+    const step = pos.rules.kingMove === 'step';
+    const cells = pos.board.cells;
+    const nb = pos.geo.neighbour;
+    for (let d = 0; d < 4; d++)
+      for (let s = nb[king * 4 + d]!; s >= 0 && cells[s] === 0; s = step ? -1 : nb[s * 4 + d]!) {
+        if (!escape[s]) continue;
+        const move = encodeMove(king, s);
+        if (pos.isLegal(move)) return move;
+        break;
+      }
+    return 0;
+  }
+
+  /**
+   * The attackers to move, the king's way open, and no move of theirs that blocks it or captures:
+   * a loss in two plies. Its line is any of their moves, then the king's escape.
+   */
+  private helplessLoss(pos: Position, moves: Int32Array, count: number, ply: number): number {
+    const move = count > 0 ? moves[0]! : PASS;
+    pos.play(move);
+    const king = pos.kingSquare;
+    if (!pos.isOver() && king >= 0) this.escapeWin(pos, king, ply + 1);
+    else this.pvLength[ply + 1] = 0;
+    pos.undo();
+    this.updatePv(ply, move);
+    return -(WIN - ply - 2);
+  }
+
   private quiesce(pos: Position, alpha: number, beta: number, ply: number, qply: number): number {
     this.pvLength[ply] = 0;
     if (pos.isOver()) return this.terminal(pos, ply);
@@ -1454,7 +1518,7 @@ export class Search {
     const king = pos.kingSquare;
     const defendersToMove = pos.turn === 'defenders';
     const routes = king >= 0 ? routesFrom(pos, ctx, king) : 0;
-    if (defendersToMove && routes > 0) return WIN - ply - 1;
+    if (defendersToMove && routes > 0) return this.escapeWin(pos, king, ply);
     const threatened = !defendersToMove && routes > 0;
     let best = -INFINITE;
     if (!threatened) {
@@ -1480,7 +1544,7 @@ export class Search {
       }
     }
     if (threatened) this.clearRoutes(pos, king);
-    if (threatened && forcing === 0) return -(WIN - ply - 2);
+    if (threatened && forcing === 0) return this.helplessLoss(pos, moves, count, ply);
     for (let i = 0; i < forcing; i++) {
       const move = moves[i]!;
       this.nodes++;
@@ -1492,6 +1556,7 @@ export class Search {
         best = score;
         if (score > alpha) {
           alpha = score;
+          this.updatePv(ply, move);
           if (score >= beta) break;
         }
       }
@@ -1612,6 +1677,26 @@ export class Search {
     const childLength = this.pvLength[ply + 1]!;
     for (let i = 0; i < childLength; i++) this.pv[base + 1 + i] = this.pv[(ply + 1) * MAX_PLY + i]!;
     this.pvLength[ply] = childLength + 1;
+  }
+}
+
+/** The most positions `finishWin` looks at: a line's last few plies, in milliseconds. */
+const FINISH_NODES = 20_000;
+
+/**
+ * The end of a won line that the table does not hold: the shortest win for `winner` from `pos`
+ * within `left` plies (two more, should the score's distance be off), by the solver's bounded
+ * search over every legal move; none if it is not found within FINISH_NODES positions.
+ */
+function finishWin(pos: Position, winner: Side, left: number): Move[] {
+  const search = new BoundedSearch(solverPosition(pos));
+  search.limit({ nodes: FINISH_NODES });
+  try {
+    const plies = search.shortestWin(winner, Math.max(left, 1) + 2);
+    return plies === undefined ? [] : search.line(winner, plies);
+  } catch (e) {
+    if (e instanceof OutOfBudget) return [];
+    throw e;
   }
 }
 

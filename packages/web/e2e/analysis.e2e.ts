@@ -14,8 +14,10 @@ import { openPage, useApp } from './harness.js';
 const app = useApp();
 
 const GAME = ['d6-a6', 'd5-a5', 'g4-g5', 'd4-d6', 'g5-d5'];
-/** The same moves as the app writes them, with their captures (d5-a5 takes a6; ++ the king). */
+/** The same moves as the tree keeps them (its paths), with their captures (d5-a5 takes a6; ++ the king). */
 const RECORDS = ['d6-a6', 'd5-a5xa6', 'g4-g5', 'd4-d6', 'g5-d5++'];
+/** And as the app shows them (game/notation.ts): the king's move marked K, his capture xKd6. */
+const SHOWN = ['d6-a6', 'd5-a5xa6', 'g4-g5', 'Kd4-d6', 'g5-d5xKd6++'];
 
 async function open(hash: string, viewport?: { width: number; height: number }): Promise<Page> {
   const { context, page } = await openPage(app.browser, `${app.server.url}${hash}`);
@@ -48,7 +50,7 @@ describe('the analysis board', () => {
       '3.',
     ]);
     const texts = await page.locator('.tree-main > .move:not(.tree-start)').allTextContents();
-    expect(texts).toEqual(RECORDS);
+    expect(texts).toEqual(SHOWN);
 
     // One move back (the key pressed in the panel: the new screen put the focus on the board, whose
     // arrows go from square to square): the engine finds the capture, says the win in moves, draws
@@ -132,7 +134,7 @@ describe('the analysis board', () => {
     // The king's walk into the capture (2. … Kd4-d6) is marked a blunder, in the list and on the graph.
     const blunder = page.locator('.tree-main .move-blunder');
     await expect(blunder.getAttribute('data-path')).resolves.toBe(RECORDS.slice(0, 4).join(' '));
-    await expect(blunder.textContent()).resolves.toBe('d4-d6??, Blunder');
+    await expect(blunder.textContent()).resolves.toBe('Kd4-d6??, Blunder');
     await expect(page.locator('.eval-dot-blunder[data-ply="4"]').count()).resolves.toBe(1);
     await expect(page.locator('.analysis-help').textContent()).resolves.toContain('a blunder (??) from 30');
     // The graph is a slider over the game: a click goes to that move, the keys step.

@@ -2,7 +2,7 @@
 // (src/balance/balance-data.json, written by tafl balance): a chart for every named ruleset with
 // its three results, each as words and figures (a share, its 95% interval, the games) beside a bar
 // drawn for the eye only; people's games beside the federation's Brandubh; how the data was made
-// with its command; reached from the header; in Spanish and French when the language is switched;
+// with its command, folded; reached from the header; in Spanish and French when the language is switched;
 // and on a phone, with no part wider than the screen.
 import { PRESETS } from '@tafl/core';
 import type { Page } from 'playwright-core';
@@ -66,9 +66,14 @@ describe('which rules are fair?', () => {
       `People’s games under these rules: ${BALANCE_DATA.human!.games} games`,
     );
 
-    // The overview lists every ruleset; the method gives the command that makes the data again.
+    // The overview lists every ruleset; the method, folded until it is opened, gives the command
+    // that makes the data again.
     expect(await page.getByTestId('balance-overview').locator('tbody tr').count()).toBe(PRESETS.length);
-    expect(await page.getByTestId('balance-command').textContent()).toBe(BALANCE_DATA.command);
+    const command = page.getByTestId('balance-command');
+    expect(await command.isVisible()).toBe(false);
+    await page.getByText('How the data was made').click();
+    expect(await command.isVisible()).toBe(true);
+    expect(await command.textContent()).toBe(BALANCE_DATA.command);
     expect(BALANCE_DATA.command).toMatch(
       /^tafl balance --all .*--out packages\/web\/src\/balance\/balance-data\.json$/,
     );
@@ -98,6 +103,7 @@ describe('which rules are fair?', () => {
     app.contexts.push(context);
     const page = await context.newPage();
     await page.goto(`${app.server.url}#/balance`);
+    await page.getByTestId('balance-how-made').locator('summary').click();
     await page.getByTestId('balance-command').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -148,8 +148,9 @@ describe('a game against the computer', () => {
     await page.getByRole('button', { name: 'Hint' }).click();
     await page.waitForSelector('.hint-text', { timeout: 10_000 });
     const hint = (await page.locator('.hint-text').textContent())!;
-    expect(hint).toMatch(/^Hint: [a-g][1-7]-[a-g][1-7]$/);
-    const [from = ''] = hint.replace('Hint: ', '').split('-');
+    // Written as every move is (game/notation.ts): K for the king, its captures, its sign.
+    expect(hint).toMatch(/^Hint: K?[a-g][1-7]-[a-g][1-7](x[a-g][1-7](\/[a-g][1-7])*)?(\+|-|--)?$/);
+    const [from = ''] = hint.replace('Hint: K', '').replace('Hint: ', '').split('-');
     await expect(square(page, from).getAttribute('aria-label')).resolves.toContain('hint');
     // The evaluation, from the engine.
     await page.getByRole('checkbox', { name: 'Evaluation' }).check();

@@ -5,10 +5,11 @@
 // answer ("Your move.", "Solved!") are on screen when a puzzle opens, after each move of its line
 // is played by tapping (clicking) the squares, low ones included (the focus of a square below the
 // window's edge once scrolled the page), and at "Solved!"; the page never scrolls on the way.
+import { makeMoveRecord } from '@tafl/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { RECOMMENDED_RULES } from '../src/game/prefs.js';
-import { PUZZLE_DATA, type Puzzle } from '../src/puzzles/data.js';
+import { PUZZLE_DATA, positionAt, type Puzzle } from '../src/puzzles/data.js';
 import { useApp } from './harness.js';
 import { SIZES, boxOf, expectInView, openAt, problemsOf, type Size } from './screens.js';
 
@@ -70,7 +71,9 @@ describe('the puzzle page at two sizes', () => {
         await press(page, size, from);
         await press(page, size, to);
         if (ply + 1 < puzzle.line.length) {
-          await page.getByText(`Right! The reply: ${puzzle.line[ply + 1]}. Your move.`).waitFor();
+          // The reply as the page writes moves (game/notation.ts: K, captures, signs).
+          const reply = makeMoveRecord(positionAt(puzzle, ply + 2));
+          await page.getByText(`Right! The reply: ${reply}. Your move.`).waitFor();
           await expectPuzzleInView(page, size, `after ${puzzle.line[ply]}`);
         }
       }

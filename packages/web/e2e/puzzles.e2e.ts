@@ -4,9 +4,10 @@
 // clicking the squares, each answered by the stored reply, to "Solved!", which is kept after a
 // reload; the solution shown on request; in Spanish and French when the language is switched; on a
 // phone's width.
-import { makeMoveSquares } from '@tafl/core';
+import { makeMoveRecord, makeMoveSquares } from '@tafl/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { moveNotation } from '../src/game/notation.js';
 import { PUZZLE_DATA, positionAt, type Puzzle } from '../src/puzzles/data.js';
 import { useApp } from './harness.js';
 import { errorsOf, openPage } from './pages.js';
@@ -15,6 +16,9 @@ const app = useApp();
 
 const square = (page: Page, name: string) => page.locator(`[role="gridcell"][aria-label^="${name},"]`);
 const status = (page: Page) => page.locator('.puzzle-status');
+
+/** The move of a puzzle's line at `ply` as the page writes it (game/notation.ts: K, captures, signs). */
+const shown = (p: Puzzle, ply: number): string => makeMoveRecord(positionAt(p, ply + 1));
 
 /** The longest puzzle of the first ruleset: several moves to play. */
 const puzzle: Puzzle = PUZZLE_DATA.puzzles
@@ -41,14 +45,14 @@ describe('the puzzle page', () => {
 
     // Any other first move is wrong: the puzzle's first move is the only one that wins this fast.
     const start = positionAt(puzzle, 0);
-    const wrong = start
-      .legalMoves()
-      .map((m) => makeMoveSquares(start.geo, m))
-      .find((m) => m !== puzzle.line[0])!;
+    const wrongMove = start.legalMoves().find((m) => makeMoveSquares(start.geo, m) !== puzzle.line[0])!;
+    const wrong = makeMoveSquares(start.geo, wrongMove);
     const before = await square(page, wrong.split('-')[0]!).getAttribute('aria-label');
     await click(page, wrong);
     await page
-      .getByText(`${wrong} does not win in ${puzzle.moves} moves. Try again, or show the solution.`)
+      .getByText(
+        `${moveNotation(start, wrongMove)} does not win in ${puzzle.moves} moves. Try again, or show the solution.`,
+      )
       .waitFor();
     expect(await square(page, wrong.split('-')[0]!).getAttribute('aria-label')).toBe(before);
 
@@ -56,7 +60,7 @@ describe('the puzzle page', () => {
     for (let ply = 0; ply < puzzle.line.length; ply += 2) {
       await click(page, puzzle.line[ply]!);
       if (ply + 1 < puzzle.line.length)
-        await page.getByText(`Right! The reply: ${puzzle.line[ply + 1]}. Your move.`).waitFor();
+        await page.getByText(`Right! The reply: ${shown(puzzle, ply + 1)}. Your move.`).waitFor();
     }
     await page.getByText('Solved!', { exact: true }).waitFor();
     const solvedLine = /Solved: (\d+) of \d+ puzzles of this ruleset\./;
@@ -69,7 +73,7 @@ describe('the puzzle page', () => {
 
     // The solution on request; the next puzzle.
     await page.getByRole('button', { name: 'Show the solution' }).click();
-    await page.getByText(`The solution: ${puzzle.line.join(' ')}.`).waitFor();
+    await page.getByText(`The solution: ${puzzle.line.map((_, i) => shown(puzzle, i)).join(' ')}.`).waitFor();
     await page.getByRole('button', { name: 'Next puzzle' }).click();
     await page.waitForFunction((id) => location.hash !== `#/puzzles/${id}`, puzzle.id);
     expect(errorsOf(page)).toEqual([]);

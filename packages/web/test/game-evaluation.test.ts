@@ -5,15 +5,19 @@ import { WIN, finishedEval, type GameAnalysis, type PlyEval } from '@tafl/core';
 import { describe, expect, it } from 'vitest';
 import {
   JUDGEMENT_THRESHOLDS,
+  STANDING_THRESHOLDS,
   describeEval,
   describeScore,
   finalScore,
   forAttackers,
   judgePlies,
+  judgementCounts,
   judgements,
   movesToWin,
+  scoreOfChances,
   winningChances,
 } from '../src/game/evaluation.js';
+import { scoreSentence } from '../src/game/EvalBar.js';
 
 const analysis = (scores: readonly (number | PlyEval)[]): GameAnalysis => ({
   version: 2,
@@ -44,11 +48,52 @@ describe('scores', () => {
     expect(movesToWin(13)).toBe(7);
   });
 
-  it('reads wins in moves for the side the score favours, and advantages in soldiers', () => {
+  it('reads wins in moves for the side the score favours, and advantages as how far a side stands better', () => {
     expect(describeScore(WIN - 3)).toEqual({ kind: 'win', side: 'attackers', moves: 2 });
     expect(describeScore(-(WIN - 4))).toEqual({ kind: 'win', side: 'defenders', moves: 2 });
-    expect(describeScore(-150)).toEqual({ kind: 'ahead', side: 'defenders', soldiers: 1.5 });
+    expect(describeScore(-150)).toEqual({ kind: 'standing', side: 'defenders', standing: 'slight' });
+    expect(describeScore(-220)).toEqual({ kind: 'standing', side: 'defenders', standing: 'clear' });
+    expect(describeScore(600)).toEqual({ kind: 'standing', side: 'attackers', standing: 'decisive' });
     expect(describeScore(12)).toEqual({ kind: 'even' });
+    expect(describeScore(55)).toEqual({ kind: 'even' });
+  });
+
+  it('turns winning chances back into the score that has them', () => {
+    for (const score of [-400, -120, 0, 60, 255])
+      expect(scoreOfChances(winningChances(score))).toBeCloseTo(score, 6);
+    // The standings start at about 0.6, 1.9 and 4.2 soldiers.
+    expect(scoreOfChances(STANDING_THRESHOLDS.slight)).toBeCloseTo(60, 0);
+    expect(scoreOfChances(STANDING_THRESHOLDS.clear)).toBeCloseTo(186, 0);
+    expect(scoreOfChances(STANDING_THRESHOLDS.decisive)).toBeCloseTo(416, 0);
+  });
+});
+
+describe('the evaluation in words, from the side chosen', () => {
+  // The bug: with no capture made, the game screen said "The defenders are ahead by 2.2 soldiers
+  // (for the attackers)": a count of soldiers no capture had made, and a side the sentence did not
+  // speak for.
+  it('regression: a score of −2.2 says how the chosen side stands, never soldiers ahead, never another side', () => {
+    expect(scoreSentence('en', -220, 'attackers')).toBe('The attackers stand worse');
+    expect(scoreSentence('en', -220, 'defenders')).toBe('The defenders stand better');
+    for (const lang of ['en', 'es', 'fr'] as const)
+      for (const pov of ['attackers', 'defenders'] as const)
+        expect(scoreSentence(lang, -220, pov)).not.toMatch(/soldi|soldat|2[.,]2|\(/);
+  });
+
+  it('says slightly, clearly or decisively, and even below the first', () => {
+    expect(scoreSentence('en', 100, 'attackers')).toBe('The attackers stand slightly better');
+    expect(scoreSentence('en', 100, 'defenders')).toBe('The defenders stand slightly worse');
+    expect(scoreSentence('en', -700, 'defenders')).toBe('The defenders are winning');
+    expect(scoreSentence('en', 30, 'defenders')).toBe('The position is even');
+    expect(scoreSentence('es', -220, 'attackers')).toBe('Los atacantes están peor');
+    expect(scoreSentence('fr', 220, 'attackers')).toBe('Les assaillants sont mieux');
+  });
+
+  it('says a forced result as the chosen side’s win or loss in its moves', () => {
+    // The defenders win in 4 of their moves (7 plies).
+    expect(scoreSentence('en', -(WIN - 7), 'defenders')).toBe('The defenders win in 4 moves');
+    expect(scoreSentence('en', -(WIN - 7), 'attackers')).toBe('The attackers lose in 4 moves');
+    expect(scoreSentence('fr', WIN - 1, 'defenders')).toBe('Les défenseurs perdent en 1 coup');
   });
 });
 
@@ -95,6 +140,19 @@ describe('judgements', () => {
     expect(judgements(analysis([WIN - 1, finishedEval('attackers')]), 'attackers')).toEqual([undefined]);
     // The defenders, who had a forced win, move into a draw: a blunder.
     expect(judgements(analysis([-(WIN - 3), finishedEval('draw')]), 'defenders')).toEqual(['blunder']);
+  });
+
+  it('counts each side’s inaccuracies, mistakes and blunders by the side that played them', () => {
+    // Attackers first: plies 1 and 3 are theirs, 2 and 4 the defenders'.
+    expect(judgementCounts(['blunder', 'mistake', 'blunder', undefined, 'inaccuracy'], 'attackers')).toEqual({
+      attackers: { inaccuracy: 1, mistake: 0, blunder: 2 },
+      defenders: { inaccuracy: 0, mistake: 1, blunder: 0 },
+    });
+    // Defenders first: the first ply is theirs.
+    expect(judgementCounts(['blunder'], 'defenders')).toEqual({
+      attackers: { inaccuracy: 0, mistake: 0, blunder: 0 },
+      defenders: { inaccuracy: 0, mistake: 0, blunder: 1 },
+    });
   });
 
   it('leaves unjudged the moves whose positions are not analysed yet', () => {

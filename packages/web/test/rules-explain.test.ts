@@ -280,7 +280,7 @@ describe('describeRuleset: the name and one line for the home screen', () => {
 
   it('the line says what sets a ruleset apart', () => {
     expect(describeRuleset(presetById('ard-ri-fr')!, 'en').oneLine).toBe(
-      'Ard Ri layout; defenders first; every piece moves one square; king captured by 4; escape to the edge; draw after 20 turns without a capture.',
+      'Ard Ri layout; defenders first; every piece moves one square; king captured by 4, 3 beside the throne; escape to the edge; draw after 20 single moves without a capture.',
     );
     expect(describeRuleset(presetById('brandub-fr')!, 'es').oneLine).toContain('el rey y su escudo');
     expect(describeRuleset(presetById('ard-ri-es')!, 'fr').name).toBe('Ard-ri (article espagnol)');

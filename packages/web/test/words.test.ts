@@ -22,7 +22,9 @@ import { ANALYSIS_TEXT } from '../src/analysis/text.js';
 import { PWA_TEXT } from '../src/app/pwa-text.js';
 import { FRONT_TEXT, presetSummary } from '../src/app/text.js';
 import { BALANCE_TEXT } from '../src/balance/text.js';
+import { APPEARANCE_TEXT } from '../src/board/appearance-text.js';
 import { FEEDBACK_TEXT } from '../src/game/feedback-text.js';
+import { NOTATION_TEXT } from '../src/game/notation-text.js';
 import { ENGLISH_WORDS, GLOSSARY, PROPER_NAMES, type Refusal } from '../src/i18n/glossary.js';
 import { CATALOGUES, LANGUAGES, type Lang } from '../src/i18n/index.js';
 import { LEARN_TEXT, type LessonArgs } from '../src/lessons/text/index.js';
@@ -42,10 +44,12 @@ const MODULES: { readonly [name: string]: { readonly [l in Lang]: unknown } } = 
   app: FRONT_TEXT,
   pwa: PWA_TEXT,
   balance: BALANCE_TEXT,
+  appearance: APPEARANCE_TEXT,
   puzzles: { en: puzzleText(CATALOGUES.en), es: puzzleText(CATALOGUES.es), fr: puzzleText(CATALOGUES.fr) },
   players: PLAYERS_TEXT,
   tournaments: TOURNAMENTS_TEXT,
   feedback: FEEDBACK_TEXT,
+  notation: NOTATION_TEXT,
   presence: PRESENCE_TEXT,
   rules: RULES_TEXT,
   lessons: LEARN_TEXT,
@@ -58,7 +62,9 @@ const FILES: Readonly<Record<string, string>> = {
   'app/pwa-text.ts': 'pwa',
   'app/text.ts': 'app',
   'balance/text.ts': 'balance',
+  'board/appearance-text.ts': 'appearance',
   'game/feedback-text.ts': 'feedback',
+  'game/notation-text.ts': 'notation',
   'i18n/en.ts': 'i18n',
   'i18n/es.ts': 'i18n',
   'i18n/fr.ts': 'i18n',
@@ -107,13 +113,23 @@ const FAULTS = ['syntax', 'square', 'illegal', 'captures', 'over'];
 const SPECIAL: Readonly<Record<string, readonly Sample[]>> = {
   evalFor: SIDES,
   youPlay: SIDES,
-  ahead: [
-    ['attackers', '2'],
-    ['defenders', '1'],
+  standing: [
+    ['attackers', 'slight', true],
+    ['attackers', 'clear', false],
+    ['defenders', 'decisive', true],
+    ['defenders', 'slight', false],
+    ['attackers', 'decisive', false],
+    ['defenders', 'clear', true],
   ],
   winIn: [
-    ['attackers', 3],
-    ['defenders', 1],
+    ['attackers', 3, true],
+    ['defenders', 1, false],
+  ],
+  side: SIDES,
+  judgements: [['blunder'], ['mistake'], ['inaccuracy']],
+  graphValue: [
+    ['d4-d5', '+1', 'D5'],
+    ['e2', '#−2', 'E2'],
   ],
   prompt: [
     ['attackers', 3],

@@ -21,6 +21,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ScreenProps } from '../app/screen.js';
 import type { BoardArrow, BoardConfig } from '../board/api.js';
 import { Board } from '../board/Board.js';
+import { BoardSettings } from '../board/BoardSettings.js';
 import { endReasonText, reasonText } from '../game/Announcements.js';
 import { endAnnouncement } from '../game/announce.js';
 import { boardPieces, boardSquares, lastMoveMarks, squareLabeler } from '../game/board-view.js';
@@ -35,9 +36,10 @@ import {
 import { EvalGraph } from '../game/EvalGraph.js';
 import { describeScore, judgements as judge, type Judgement } from '../game/evaluation.js';
 import { Icon } from '../game/icons.js';
-import { deriveGame, destinations, ruleResult, type Game } from '../game/model.js';
+import { deriveGame, destinations, positionAt, ruleResult, type Game } from '../game/model.js';
 import { describeRuleset } from '../rules/describe.js';
 import type { Loaded } from './loaded.js';
+import { AnalysisLegend } from './AnalysisLegend.js';
 import { EngineLines, type EngineLineView } from './EngineLines.js';
 import { EvalPanel } from './EvalPanel.js';
 import { GameAnalysisPanel } from './GameAnalysisPanel.js';
@@ -49,7 +51,16 @@ import type { AnalysisText } from './text.js';
 import { addLine, addMove, branchPoint, treeOf, type TreePath } from './tree.js';
 import { TreeActions } from './TreeActions.js';
 import { TreeView } from './TreeView.js';
-import { arrowOf, gamePrefix, lineOfMoves, lineOfRecords, onGameLine, scoreFigure } from './view.js';
+import {
+  arrowOf,
+  gamePrefix,
+  lineOfMoves,
+  lineOfRecords,
+  onGameLine,
+  pathKey,
+  scoreFigure,
+  treeNotation,
+} from './view.js';
 import './analysis.css';
 import { Notice } from '../app/Notice.js';
 
@@ -89,6 +100,12 @@ export function AnalysisBoard(
     return replay.ok ? replay.value : undefined;
   }, [path, game]);
   const base = useMemo(() => deriveGame(game), [game]);
+  // Every move of the tree as the app shows it (game/notation.ts), by its path.
+  const notations = useMemo(() => {
+    const start = positionAt(game, 0);
+    return start.ok ? treeNotation(start.value, root) : new Map<string, string>();
+  }, [game, root]);
+  const notation = (at: readonly string[]): string => notations.get(pathKey(at)) ?? at[at.length - 1] ?? '';
   const key = path.join(' ');
   const position = shown?.position;
   const finished = position ? ruleResult(position) : undefined;
@@ -223,7 +240,7 @@ export function AnalysisBoard(
   const positionName = (ply: number): string => {
     if (ply === 0) return text.startShort;
     const i = ply - 1;
-    return `${text.moveAt(moveNumber(i, game.turn), sideOfPly(i, game.turn))}: ${game.moves[i]}`;
+    return `${text.moveAt(moveNumber(i, game.turn), sideOfPly(i, game.turn))}: ${notation(game.moves.slice(0, ply))}`;
   };
 
   // The evaluation shown: the rules' result on a finished position, else the best line's score.
@@ -231,6 +248,14 @@ export function AnalysisBoard(
   const figure = (score: number): string => {
     const d = describeScore(score);
     return scoreFigure(score, pov, lang, d.kind === 'win' ? d : undefined);
+  };
+  /** A position of the game and its evaluation, as the graph reads it out: its move, its figure or result. */
+  const readout = (ply: number): string => {
+    const entry = graphPlies?.[ply];
+    const name = positionName(ply);
+    if (!entry) return name;
+    if (entry.result !== undefined) return `${name} · ${text.won(entry.result)}`;
+    return text.graphValue(name, figure(entry.score), text.evalFor(pov));
   };
   const branch = branchPoint(root, path);
   const ending = loaded.ending && onLine && path.length === total ? loaded.ending : undefined;
@@ -277,6 +302,9 @@ export function AnalysisBoard(
               offLine={!onLine}
               judgements={running ? [] : judged}
               positionName={positionName}
+              readout={readout}
+              pov={pov}
+              firstSide={game.turn}
               judgementName={text.judgement}
               onSelect={(ply) => setPath(game.moves.slice(0, ply))}
             />
@@ -345,6 +373,7 @@ export function AnalysisBoard(
           firstSide={game.turn}
           gameMoves={game.moves}
           judgements={running ? [] : judged}
+          notation={notation}
           onSelect={go}
         />
         {branch !== undefined && (
@@ -358,14 +387,16 @@ export function AnalysisBoard(
           />
         )}
         <p class="note analysis-keys">{text.keysHelp}</p>
+        <AnalysisLegend lang={lang} text={text} />
 
         {total > 0 && (
           <GameAnalysisPanel
             text={text}
-            lang={lang}
             total={total}
             running={running}
             analysis={analysis}
+            judged={judged}
+            firstSide={game.turn}
             note={note}
             onRun={runAnalysis}
             onStop={stopAnalysis}
@@ -377,6 +408,7 @@ export function AnalysisBoard(
             <Icon name="flip" /> {t.flipBoard}
           </button>
         </div>
+        <BoardSettings lang={lang} />
         <p class="note analysis-kept">
           {loaded.kind === 'local'
             ? text.keptLocal

@@ -40,7 +40,7 @@ export function EngineLines({ text, lines, asked, ply, firstSide, figure, onWalk
             </span>
             <span class="visually-hidden">{text.lineLabel(i + 1)}: </span>
             <span class="analysis-line-moves">
-              {l.records.map((record, k) => {
+              {l.notation.map((move, k) => {
                 const number = lineMoveNumber(ply + k, firstSide, k === 0);
                 return (
                   <span key={k}>
@@ -50,7 +50,7 @@ export function EngineLines({ text, lines, asked, ply, firstSide, figure, onWalk
                       class="move pv-move"
                       onClick={() => onWalk(l.records.slice(0, k + 1))}
                     >
-                      {record}
+                      {move}
                     </button>{' '}
                   </span>
                 );

@@ -58,7 +58,7 @@ export function EvalPanel(props: EvalPanelProps) {
             {tablebase === 'draw'
               ? text.tablebaseDraw
               : score !== undefined
-                ? scoreSentence(lang, score)
+                ? scoreSentence(lang, score, pov)
                 : engineOn
                   ? text.thinking
                   : ''}

@@ -4,7 +4,8 @@
  * variations where they leave it, each on a line of its own, nested ones in brackets (lichess's
  * layout). Every move is a button that shows its position; the shown one is `aria-current`, kept
  * in view. The analysis's judgements follow the moves of the game ("?!", "?", "??"), named for
- * screen readers.
+ * screen readers. Moves are written in the app's notation (game/notation.ts); the tree's paths
+ * keep the short records.
  */
 
 import type { Side } from '@tafl/core';
@@ -30,6 +31,8 @@ export interface TreeViewProps {
   /** The game's own moves, and the analysis's judgement of each (index = ply - 1). */
   readonly gameMoves: readonly string[];
   readonly judgements: readonly (Judgement | undefined)[];
+  /** A move as the app shows it (game/notation.ts), by the path to it. */
+  readonly notation: (path: TreePath) => string;
   readonly onSelect: (path: TreePath) => void;
 }
 
@@ -62,7 +65,7 @@ export function TreeView(props: TreeViewProps) {
         data-path={nodePath.join(' ')}
         onClick={() => props.onSelect(nodePath)}
       >
-        {record}
+        {props.notation(nodePath)}
         {judgement && (
           <>
             <span class="judgement-mark" aria-hidden="true" title={text.judgement(judgement)}>

@@ -8,6 +8,8 @@ import type { Side } from '@tafl/core';
 import type { Lang } from '../i18n/index.js';
 
 export type Judgement = 'inaccuracy' | 'mistake' | 'blunder';
+/** How far a side stands better or worse (game/evaluation.ts's `Standing`). */
+type Standing = 'slight' | 'clear' | 'decisive';
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
@@ -36,10 +38,16 @@ export const en = {
   oneThread:
     'The engine searches on one thread: this page is not served cross-origin isolated, so its workers cannot share memory.',
   even: 'The position is even',
-  ahead: (side: Side, soldiers: string) =>
-    `${side === 'attackers' ? 'The attackers' : 'The defenders'} are ahead by ${soldiers} soldiers`,
-  winIn: (side: Side, moves: number) =>
-    `${side === 'attackers' ? 'The attackers win' : 'The defenders win'} in ${plural(moves, 'move', 'moves')}`,
+  /** How the position stands for `side` (the point of view): better or worse, and how far. */
+  standing: (side: Side, standing: Standing, better: boolean) =>
+    `${side === 'attackers' ? 'The attackers' : 'The defenders'} ${
+      better
+        ? { slight: 'stand slightly better', clear: 'stand better', decisive: 'are winning' }[standing]
+        : { slight: 'stand slightly worse', clear: 'stand worse', decisive: 'are losing' }[standing]
+    }`,
+  /** A forced result for `side` (the point of view): they win, or lose, in so many moves. */
+  winIn: (side: Side, moves: number, wins: boolean) =>
+    `${side === 'attackers' ? 'The attackers' : 'The defenders'} ${wins ? 'win' : 'lose'} in ${plural(moves, 'move', 'moves')}`,
   won: (winner: Side | 'draw'): string =>
     winner === 'draw'
       ? 'The game is drawn.'
@@ -69,6 +77,19 @@ export const en = {
     j === 'blunder' ? 'Blunder' : j === 'mistake' ? 'Mistake' : 'Inaccuracy',
   thresholdsHelp: (inaccuracy: string, mistake: string, blunder: string) =>
     `After the whole game is analysed, a move is marked by how far it lowers its side’s chances of winning (counted from 0 to 100): an inaccuracy (?!) from ${inaccuracy} points, a mistake (?) from ${mistake}, a blunder (??) from ${blunder}.`,
+  thresholdsSoldiers: (inaccuracy: string, mistake: string, blunder: string) =>
+    `From an even position, those falls are about ${inaccuracy}, ${mistake} and ${blunder} soldiers’ worth of the engine’s estimate.`,
+  judgements: (j: Judgement): string =>
+    j === 'blunder' ? 'Blunders' : j === 'mistake' ? 'Mistakes' : 'Inaccuracies',
+  counts: 'Inaccuracies, mistakes and blunders of each side',
+  side: (side: Side): string => (side === 'attackers' ? 'Attackers' : 'Defenders'),
+  // The legend of the evaluation, under the moves' legend.
+  legendFigure:
+    'the engine’s estimate, seen by the side chosen: above 0 when that side stands better, below 0 when it stands worse; 1 is about a soldier’s worth',
+  legendForced: 'that side wins in 3 moves with the best play of both; #−3: it loses in 3',
+  // The graph's axes and its reading.
+  graphMoves: 'Moves',
+  graphValue: (move: string, figure: string, pov: string) => `${move} · ${figure} ${pov.toLowerCase()}`,
   // The moves and the tree.
   moves: 'Moves',
   start: 'Start position',
@@ -110,10 +131,14 @@ export const es: AnalysisText = {
   oneThread:
     'El motor calcula con un solo hilo: como esta página no se sirve aislada de otros orígenes, sus hilos de cálculo no pueden compartir memoria.',
   even: 'La posición está igualada',
-  ahead: (side, soldiers) =>
-    `${side === 'attackers' ? 'Los atacantes' : 'Los defensores'} tienen ${soldiers} soldados de ventaja`,
-  winIn: (side, moves) =>
-    `${side === 'attackers' ? 'Los atacantes ganan' : 'Los defensores ganan'} en ${plural(moves, 'jugada', 'jugadas')}`,
+  standing: (side, standing, better) =>
+    `${side === 'attackers' ? 'Los atacantes' : 'Los defensores'} ${
+      better
+        ? { slight: 'están algo mejor', clear: 'están mejor', decisive: 'van ganando' }[standing]
+        : { slight: 'están algo peor', clear: 'están peor', decisive: 'van perdiendo' }[standing]
+    }`,
+  winIn: (side, moves, wins) =>
+    `${side === 'attackers' ? 'Los atacantes' : 'Los defensores'} ${wins ? 'ganan' : 'pierden'} en ${plural(moves, 'jugada', 'jugadas')}`,
   won: (winner) =>
     winner === 'draw'
       ? 'La partida termina en tablas.'
@@ -141,6 +166,16 @@ export const es: AnalysisText = {
   judgement: (j) => (j === 'blunder' ? 'Error grave' : j === 'mistake' ? 'Error' : 'Imprecisión'),
   thresholdsHelp: (inaccuracy, mistake, blunder) =>
     `Tras analizar toda la partida, cada jugada se marca según cuánto reduce las posibilidades de ganar de su bando (contadas de 0 a 100): imprecisión (?!) a partir de ${inaccuracy} puntos, error (?) a partir de ${mistake}, error grave (??) a partir de ${blunder}.`,
+  thresholdsSoldiers: (inaccuracy, mistake, blunder) =>
+    `Desde una posición igualada, esas caídas equivalen en la estimación del motor a unos ${inaccuracy}, ${mistake} y ${blunder} soldados.`,
+  judgements: (j) => (j === 'blunder' ? 'Errores graves' : j === 'mistake' ? 'Errores' : 'Imprecisiones'),
+  counts: 'Imprecisiones, errores y errores graves de cada bando',
+  side: (side) => (side === 'attackers' ? 'Atacantes' : 'Defensores'),
+  legendFigure:
+    'la estimación del motor, vista por el bando elegido: por encima de 0 si ese bando está mejor, por debajo si está peor; 1 equivale más o menos a un soldado',
+  legendForced: 'ese bando gana en 3 jugadas si ambos juegan lo mejor posible; #−3: pierde en 3',
+  graphMoves: 'Jugadas',
+  graphValue: (move, figure, pov) => `${move} · ${figure} ${pov.toLowerCase()}`,
   moves: 'Jugadas',
   start: 'Posición inicial',
   variation: 'Variante',
@@ -182,10 +217,20 @@ export const fr: AnalysisText = {
   oneThread:
     'Le moteur calcule sur un seul fil d’exécution\u202f: cette page n’étant pas servie isolée des autres origines, ses fils de calcul ne peuvent pas partager de mémoire.',
   even: 'La position est équilibrée',
-  ahead: (side, soldiers) =>
-    `${side === 'attackers' ? 'Les assaillants' : 'Les défenseurs'} ont ${soldiers} soldats d’avance`,
-  winIn: (side, moves) =>
-    `${side === 'attackers' ? 'Les assaillants gagnent' : 'Les défenseurs gagnent'} en ${plural(moves, 'coup', 'coups')}`,
+  standing: (side, standing, better) =>
+    `${side === 'attackers' ? 'Les assaillants' : 'Les défenseurs'} ${
+      better
+        ? { slight: 'sont légèrement mieux', clear: 'sont mieux', decisive: 'ont un avantage décisif' }[
+            standing
+          ]
+        : {
+            slight: 'sont légèrement moins bien',
+            clear: 'sont moins bien',
+            decisive: 'sont en position perdante',
+          }[standing]
+    }`,
+  winIn: (side, moves, wins) =>
+    `${side === 'attackers' ? 'Les assaillants' : 'Les défenseurs'} ${wins ? 'gagnent' : 'perdent'} en ${plural(moves, 'coup', 'coups')}`,
   won: (winner) =>
     winner === 'draw'
       ? 'La partie est nulle.'
@@ -215,6 +260,16 @@ export const fr: AnalysisText = {
   judgement: (j) => (j === 'blunder' ? 'Gaffe' : j === 'mistake' ? 'Erreur' : 'Imprécision'),
   thresholdsHelp: (inaccuracy, mistake, blunder) =>
     `Une fois toute la partie analysée, un coup est marqué selon ce qu’il coûte aux chances de gain de son camp (comptées de 0 à 100)\u202f: imprécision (?!) à partir de ${inaccuracy} points, erreur (?) à partir de ${mistake}, gaffe (??) à partir de ${blunder}.`,
+  thresholdsSoldiers: (inaccuracy, mistake, blunder) =>
+    `Depuis une position équilibrée, ces chutes valent environ ${inaccuracy}, ${mistake} et ${blunder} soldats dans l’estimation du moteur.`,
+  judgements: (j) => (j === 'blunder' ? 'Gaffes' : j === 'mistake' ? 'Erreurs' : 'Imprécisions'),
+  counts: 'Imprécisions, erreurs et gaffes de chaque camp',
+  side: (side) => (side === 'attackers' ? 'Assaillants' : 'Défenseurs'),
+  legendFigure:
+    'l’estimation du moteur, vue par le camp choisi\u202f: au-dessus de 0 quand ce camp est mieux, en dessous quand il est moins bien\u202f; 1 vaut à peu près un soldat',
+  legendForced: 'ce camp gagne en 3 coups si les deux jouent au mieux\u202f; #−3\u202f: il perd en 3',
+  graphMoves: 'Coups',
+  graphValue: (move, figure, pov) => `${move} · ${figure} ${pov.toLowerCase()}`,
   moves: 'Coups',
   start: 'Position de départ',
   variation: 'Ligne secondaire',

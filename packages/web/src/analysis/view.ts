@@ -7,6 +7,7 @@
 import {
   PASS,
   makeLastMoveRecord,
+  makeMoveRecord,
   moveFrom,
   moveTo,
   playMoveRecord,
@@ -14,12 +15,16 @@ import {
   type Position,
   type Side,
 } from '@tafl/core';
-import { JUDGEMENT_THRESHOLDS, type Judgement } from '../game/evaluation.js';
-import type { TreePath } from './tree.js';
+import { JUDGEMENT_THRESHOLDS, scoreOfChances, type Judgement } from '../game/evaluation.js';
+import type { TreeNode, TreePath } from './tree.js';
 
-/** A line of moves from a position: its records (with captures) and its moves, as far as legal. */
+/**
+ * A line of moves from a position, as far as legal: its records (the tree's short form, with
+ * captures), the same moves as the app shows them (game/notation.ts), and its moves.
+ */
 export interface PlayedLine {
   readonly records: readonly string[];
+  readonly notation: readonly string[];
   readonly moves: readonly Move[];
 }
 
@@ -27,29 +32,53 @@ export interface PlayedLine {
 export function lineOfMoves(pos: Position, moves: readonly Move[]): PlayedLine {
   const p = pos.clone();
   const records: string[] = [];
+  const notation: string[] = [];
   const played: Move[] = [];
   for (const move of moves) {
     if (p.isOver() || !p.isLegal(move)) break;
     p.play(move);
     records.push(makeLastMoveRecord(p));
+    notation.push(makeMoveRecord(p));
     played.push(move);
   }
-  return { records, moves: played };
+  return { records, notation, moves: played };
 }
 
 /** A stored line of records from `pos`, with its moves; stops at the first that cannot be played. */
 export function lineOfRecords(pos: Position, records: readonly string[]): PlayedLine {
   const p = pos.clone();
   const out: string[] = [];
+  const notation: string[] = [];
   const moves: Move[] = [];
   for (const record of records) {
     if (p.isOver()) break;
     const played = playMoveRecord(p, record);
     if (!played.ok) break;
     out.push(makeLastMoveRecord(p));
+    notation.push(makeMoveRecord(p));
     moves.push(played.value);
   }
-  return { records: out, moves };
+  return { records: out, notation, moves };
+}
+
+/**
+ * Every move of the tree as the app shows it (game/notation.ts), by its path's key (`pathKey`):
+ * the tree keeps the short records, whose `K` and captured king only a position can tell.
+ */
+export function treeNotation(start: Position, root: TreeNode): Map<string, string> {
+  const out = new Map<string, string>();
+  const pos = start.clone();
+  const walk = (node: TreeNode, path: readonly string[]): void => {
+    for (const child of node.children) {
+      if (pos.isOver() || !playMoveRecord(pos, child.record).ok) continue;
+      const here = [...path, child.record];
+      out.set(pathKey(here), makeMoveRecord(pos));
+      walk(child, here);
+      pos.undo();
+    }
+  };
+  walk(root, []);
+  return out;
 }
 
 /** The squares of a move for an arrow, or undefined for a pass. */
@@ -101,5 +130,19 @@ export function thresholdTexts(lang: string): { readonly [j in Judgement]: strin
     inaccuracy: points(JUDGEMENT_THRESHOLDS.inaccuracy),
     mistake: points(JUDGEMENT_THRESHOLDS.mistake),
     blunder: points(JUDGEMENT_THRESHOLDS.blunder),
+  };
+}
+
+/**
+ * The judgement thresholds in soldiers, in the page's language: the score (one decimal) whose
+ * winning chances are the threshold below an even position's, the fall seen from a draw.
+ */
+export function thresholdSoldiers(lang: string): { readonly [j in Judgement]: string } {
+  const soldiers = (x: number): string =>
+    (scoreOfChances(x) / 100).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return {
+    inaccuracy: soldiers(JUDGEMENT_THRESHOLDS.inaccuracy),
+    mistake: soldiers(JUDGEMENT_THRESHOLDS.mistake),
+    blunder: soldiers(JUDGEMENT_THRESHOLDS.blunder),
   };
 }

@@ -4,14 +4,9 @@
  */
 
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { applyAppearance, readAppearance } from '../board/appearance.js';
 import { CATALOGUES, detectLanguage, rememberLanguage, type Lang } from '../i18n/index.js';
-import { ArchiveScreen } from '../game/ArchiveScreen.js';
-import { GameScreen } from '../game/GameScreen.js';
 import { HomeScreen } from '../game/HomeScreen.js';
-import { OpenLink } from '../game/OpenLink.js';
-import { LobbyScreen } from '../online/LobbyScreen.js';
-import { OnlineScreen } from '../online/OnlineScreen.js';
-import { RulesetsScreen } from '../rules/RulesetsScreen.js';
 import { focusScreen, screenHasBoard, useScreenFocus } from './focus.js';
 import { Header } from './Header.js';
 import { UpdateNotice } from './UpdateNotice.js';
@@ -20,7 +15,13 @@ import { navigate, routeHash, useRoute } from './router.js';
 import type { ScreenProps } from './screen.js';
 import { FRONT_TEXT } from './text.js';
 
-// Screens opened less often come in chunks of their own (lazy.tsx).
+// Every screen but the start page comes in a chunk of its own (lazy.tsx).
+const GameScreen = lazyScreen(() => import('../game/GameScreen.js').then((m) => m.GameScreen));
+const ArchiveScreen = lazyScreen(() => import('../game/ArchiveScreen.js').then((m) => m.ArchiveScreen));
+const OpenLink = lazyScreen(() => import('../game/OpenLink.js').then((m) => m.OpenLink));
+const OnlineScreen = lazyScreen(() => import('../online/OnlineScreen.js').then((m) => m.OnlineScreen));
+const LobbyScreen = lazyScreen(() => import('../online/LobbyScreen.js').then((m) => m.LobbyScreen));
+const RulesetsScreen = lazyScreen(() => import('../rules/RulesetsScreen.js').then((m) => m.RulesetsScreen));
 const AnalysisScreen = lazyScreen(() =>
   import('../analysis/AnalysisScreen.js').then((m) => m.AnalysisScreen),
 );
@@ -76,6 +77,8 @@ export function App() {
   useLayoutEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
+  // How the boards look, as the player chose (board/appearance.ts), before the first paint.
+  useLayoutEffect(() => applyAppearance(document.documentElement, readAppearance()), []);
   return (
     <div class="app" lang={lang}>
       {/* The first Tab of every page: to the board (its words said when it has the focus). */}

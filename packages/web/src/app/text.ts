@@ -4,6 +4,7 @@
  * the page titles. English is the reference; the other two are typed by it.
  */
 
+import type { Side } from '@tafl/core';
 import type { Lang } from '../i18n/index.js';
 
 /** A plain sentence per preset, true of its parameters (docs/rules.md, “The named rulesets”). */
@@ -15,11 +16,11 @@ const enSummaries: Summaries = {
   'brandubh-2019':
     'The simplest Brandubh: every piece, the king too, moves as far as it likes; two attackers take the king, four on his throne; he escapes to a corner.',
   'ard-ri-es':
-    'Ard Ri with larger armies, sixteen attackers against nine: the king does not capture, must be surrounded on all four sides, and escapes to a corner.',
+    'Ard Ri with larger armies, sixteen attackers against nine: the king does not capture, must be surrounded on all four sides (beside his throne, the throne closes the fourth), and escapes to a corner.',
   'brandubh-en':
     'Brandubh as the English leaflet plays it: the king escapes to a corner, cannot go back to his throne, and is harder to take on and beside it.',
   'ard-ri-fr':
-    'Ard Ri as the French leaflet plays it: the defenders start, everyone moves one square at a time, the king escapes to any edge and must be surrounded on four sides.',
+    'Ard Ri as the French leaflet plays it: the defenders start, everyone moves one square at a time, the king escapes to any edge and must be surrounded on four sides (beside the empty throne, the throne closes the fourth).',
   'brandub-fr':
     'Brandubh from the same French leaflet: defenders may shelter in the corners, and a defender beside the king on his throne can be taken with him.',
   'opentafl-brandub':
@@ -34,11 +35,11 @@ const esSummaries: Summaries = {
   'brandubh-2019':
     'El Brandubh más sencillo: todas las piezas, también el rey, se mueven tantas casillas como quieran; dos atacantes capturan al rey, cuatro si está en el trono; huye por una esquina.',
   'ard-ri-es':
-    'El Ard Ri, con ejércitos más numerosos, dieciséis atacantes contra nueve: el rey no captura, hay que rodearlo por los cuatro lados y huye por una esquina.',
+    'El Ard Ri, con ejércitos más numerosos, dieciséis atacantes contra nueve: el rey no captura, hay que rodearlo por los cuatro lados (junto al trono, el trono cierra el cuarto) y huye por una esquina.',
   'brandubh-en':
     'El Brandubh del folleto inglés: el rey huye por una esquina, no puede volver al trono y cuesta más capturarlo en él y a su lado.',
   'ard-ri-fr':
-    'El Ard Ri del folleto francés: empiezan los defensores, todas las piezas avanzan de casilla en casilla, el rey huye por cualquier casilla del borde y hay que rodearlo por los cuatro lados.',
+    'El Ard Ri del folleto francés: empiezan los defensores, todas las piezas avanzan de casilla en casilla, el rey huye por cualquier casilla del borde y hay que rodearlo por los cuatro lados (junto al trono vacío, el trono cierra el cuarto).',
   'brandub-fr':
     'El Brandubh del mismo folleto francés: los defensores pueden refugiarse en las esquinas, y un defensor junto al rey en el trono puede caer con él.',
   'opentafl-brandub':
@@ -53,11 +54,11 @@ const frSummaries: Summaries = {
   'brandubh-2019':
     'Le Brandubh le plus simple\u202f: toutes les pièces, le roi aussi, vont aussi loin qu’elles veulent\u202f; deux assaillants prennent le roi, quatre sur son trône\u202f; il s’évade par un coin.',
   'ard-ri-es':
-    'L’Ard-ri et ses armées plus nombreuses, seize assaillants contre neuf\u202f: le roi ne prend pas, il faut l’encercler des quatre côtés, et il s’évade par un coin.',
+    'L’Ard-ri et ses armées plus nombreuses, seize assaillants contre neuf\u202f: le roi ne prend pas, il faut l’encercler des quatre côtés (à côté de son trône, le trône ferme le quatrième), et il s’évade par un coin.',
   'brandubh-en':
     'Le Brandubh du dépliant anglais\u202f: le roi s’évade par un coin, ne peut pas revenir sur son trône, et il est plus difficile à prendre dessus et à côté.',
   'ard-ri-fr':
-    'L’Ard-ri du dépliant du Globe Joueur\u202f: les défenseurs commencent, chaque pièce avance d’une case à la fois, le roi s’évade par n’importe quelle case du bord et doit être encerclé des quatre côtés.',
+    'L’Ard-ri du dépliant du Globe Joueur\u202f: les défenseurs commencent, chaque pièce avance d’une case à la fois, le roi s’évade par n’importe quelle case du bord et doit être encerclé des quatre côtés (à côté du trône vide, le trône ferme le quatrième).',
   'brandub-fr':
     'Le Brandub du même dépliant\u202f: les défenseurs peuvent se réfugier dans les coins, et un défenseur à côté du roi sur son trône peut être pris avec lui.',
   'opentafl-brandub':
@@ -97,6 +98,11 @@ export const en = {
   rulesLabel: 'Rules:',
   chooseRules: 'Choose the rules',
   recommended: 'Recommended for a first game',
+  // A ruleset one side wins nearly always (balance/one-sided.ts).
+  oneSided: 'One-sided',
+  oneSidedNote: (side: Side, won: number, games: number) =>
+    `One-sided: ${side === 'attackers' ? 'the attackers' : 'the defenders'} won ${won} of the ${games} games the engine played against itself.`,
+  oneSidedLink: 'Which rules are fair?',
   guestName: 'Guest',
   learnToPlay: 'Learn to play',
 
@@ -164,6 +170,10 @@ const es: FrontText = {
   rulesLabel: 'Reglamento:',
   chooseRules: 'Elegir el reglamento',
   recommended: 'Recomendado para empezar',
+  oneSided: 'Desequilibrado',
+  oneSidedNote: (side, won, games) =>
+    `Desequilibrado: ${side === 'attackers' ? 'los atacantes' : 'los defensores'} ganaron ${won} de las ${games} partidas que el motor jugó contra sí mismo.`,
+  oneSidedLink: '¿Qué reglas son justas?',
   guestName: 'Invitado',
   learnToPlay: 'Aprende a jugar',
 
@@ -224,6 +234,10 @@ const fr: FrontText = {
   rulesLabel: 'Variante\u202f:',
   chooseRules: 'Choisir une variante',
   recommended: 'Conseillée pour débuter',
+  oneSided: 'Déséquilibrée',
+  oneSidedNote: (side, won, games) =>
+    `Déséquilibrée\u202f: ${side === 'attackers' ? 'les assaillants' : 'les défenseurs'} ont gagné ${won} des ${games} parties que le moteur a jouées contre lui-même.`,
+  oneSidedLink: 'Quelles variantes sont équitables\u202f?',
   guestName: 'Invité',
   learnToPlay: 'Apprendre à jouer',
 

@@ -11,7 +11,7 @@ import { useEffect } from 'preact/hooks';
 import type { DerivedGame, Game } from '../game/model.js';
 import type { Lang, Messages } from '../i18n/index.js';
 import { findRuleset } from '../rules/catalog.js';
-import { rulesetName } from '../rules/describe.js';
+import { rulesetName } from '../rules/names.js';
 import { FRONT_TEXT } from './text.js';
 
 export const titleOf = (parts: readonly (string | undefined)[], appName: string): string =>

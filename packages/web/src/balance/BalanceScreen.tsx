@@ -219,9 +219,10 @@ function Endings({ endings, b }: { endings: readonly EndingCount[]; b: BalanceTe
 
 function Method({ data, b }: { data: BalanceData; b: BalanceText }) {
   const { engine } = data;
+  // Folded: what a player reads is the figures; how they were made, the command line with it, on asking.
   return (
-    <section class="panel" aria-labelledby="balance-method">
-      <h2 id="balance-method">{b.methodTitle}</h2>
+    <details class="panel how-made" data-testid="balance-how-made">
+      <summary id="balance-method">{b.methodTitle}</summary>
       <p>{b.methodEngine(engine.nodes)}</p>
       <p>
         {engine.openings === 'book'
@@ -237,6 +238,6 @@ function Method({ data, b }: { data: BalanceData; b: BalanceText }) {
       <pre class="balance-command">
         <code data-testid="balance-command">{data.command}</code>
       </pre>
-    </section>
+    </details>
   );
 }

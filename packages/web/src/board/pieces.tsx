@@ -5,6 +5,10 @@
  * the king a taller light piece with a crown. Each has a side (its height) under its face; the
  * king's is the tallest. The shading gradients are defined once per board (`PieceDefs`) under
  * ids prefixed by the board's own id, so several boards can share a page.
+ *
+ * The shapes carry classes (`pc-side`, `pc-body`, `pc-line`, `pc-crown`, `pc-jewel`) by which
+ * board.css draws the other piece set, flat and of high contrast (board/appearance.ts), from the
+ * same shapes: a player who learned one set knows the other.
  */
 
 import type { PieceRole } from './api.js';
@@ -67,15 +71,38 @@ function Attacker({ id }: { readonly id: string }) {
   return (
     <>
       <path
+        class="pc-side"
         d={ATTACKER_RIM}
         transform="translate(0 6)"
         fill={`url(#${id}-dark-side)`}
         stroke="#0a0604"
         stroke-width="2"
       />
-      <path d={ATTACKER_RIM} fill={`url(#${id}-dark)`} stroke="#0a0604" stroke-width="2" />
-      <path d={ATTACKER_FACE} fill="none" stroke="#8a7262" stroke-opacity="0.55" stroke-width="2" />
-      <circle cx="50" cy="50" r="7" fill="#0f0906" stroke="#7d6656" stroke-opacity="0.6" stroke-width="1.5" />
+      <path
+        class="pc-body pc-dark"
+        d={ATTACKER_RIM}
+        fill={`url(#${id}-dark)`}
+        stroke="#0a0604"
+        stroke-width="2"
+      />
+      <path
+        class="pc-line pc-dark"
+        d={ATTACKER_FACE}
+        fill="none"
+        stroke="#8a7262"
+        stroke-opacity="0.55"
+        stroke-width="2"
+      />
+      <circle
+        class="pc-jewel pc-dark"
+        cx="50"
+        cy="50"
+        r="7"
+        fill="#0f0906"
+        stroke="#7d6656"
+        stroke-opacity="0.6"
+        stroke-width="1.5"
+      />
     </>
   );
 }
@@ -83,10 +110,35 @@ function Attacker({ id }: { readonly id: string }) {
 function Defender({ id }: { readonly id: string }) {
   return (
     <>
-      <circle cx="50" cy="56" r="36" fill={`url(#${id}-light-side)`} stroke="#3d2712" stroke-width="2.5" />
-      <circle cx="50" cy="50" r="36" fill={`url(#${id}-light)`} stroke="#3d2712" stroke-width="2.5" />
-      <circle cx="50" cy="50" r="25" fill="none" stroke="#8e6c3e" stroke-width="3" />
-      <circle cx="50" cy="51.5" r="25" fill="none" stroke="#fff" stroke-opacity="0.7" stroke-width="1.2" />
+      <circle
+        class="pc-side"
+        cx="50"
+        cy="56"
+        r="36"
+        fill={`url(#${id}-light-side)`}
+        stroke="#3d2712"
+        stroke-width="2.5"
+      />
+      <circle
+        class="pc-body pc-light"
+        cx="50"
+        cy="50"
+        r="36"
+        fill={`url(#${id}-light)`}
+        stroke="#3d2712"
+        stroke-width="2.5"
+      />
+      <circle class="pc-line pc-light" cx="50" cy="50" r="25" fill="none" stroke="#8e6c3e" stroke-width="3" />
+      <circle
+        class="pc-side"
+        cx="50"
+        cy="51.5"
+        r="25"
+        fill="none"
+        stroke="#fff"
+        stroke-opacity="0.7"
+        stroke-width="1.2"
+      />
     </>
   );
 }
@@ -94,12 +146,46 @@ function Defender({ id }: { readonly id: string }) {
 function King({ id }: { readonly id: string }) {
   return (
     <>
-      <circle cx="50" cy="57" r="43" fill={`url(#${id}-light-side)`} stroke="#3d2712" stroke-width="2.5" />
-      <circle cx="50" cy="45" r="43" fill={`url(#${id}-light)`} stroke="#3d2712" stroke-width="2.5" />
-      <circle cx="50" cy="45" r="36.5" fill="none" stroke={`url(#${id}-gold)`} stroke-width="4" />
-      <circle cx="50" cy="45" r="34" fill="none" stroke="#4a2c06" stroke-opacity="0.35" stroke-width="1" />
+      <circle
+        class="pc-side"
+        cx="50"
+        cy="57"
+        r="43"
+        fill={`url(#${id}-light-side)`}
+        stroke="#3d2712"
+        stroke-width="2.5"
+      />
+      <circle
+        class="pc-body pc-light"
+        cx="50"
+        cy="45"
+        r="43"
+        fill={`url(#${id}-light)`}
+        stroke="#3d2712"
+        stroke-width="2.5"
+      />
+      <circle
+        class="pc-line pc-gold"
+        cx="50"
+        cy="45"
+        r="36.5"
+        fill="none"
+        stroke={`url(#${id}-gold)`}
+        stroke-width="4"
+      />
+      <circle
+        class="pc-side"
+        cx="50"
+        cy="45"
+        r="34"
+        fill="none"
+        stroke="#4a2c06"
+        stroke-opacity="0.35"
+        stroke-width="1"
+      />
       <g transform="translate(50 45) scale(1.18) translate(-50 -48)">
         <path
+          class="pc-crown"
           d={CROWN}
           fill={`url(#${id}-gold)`}
           stroke="#4a2c06"
@@ -107,6 +193,7 @@ function King({ id }: { readonly id: string }) {
           stroke-linejoin="round"
         />
         <rect
+          class="pc-crown"
           x="28"
           y="58"
           width="44"
@@ -116,10 +203,10 @@ function King({ id }: { readonly id: string }) {
           stroke="#4a2c06"
           stroke-width="2.4"
         />
-        <circle cx="25" cy="35" r="3.4" fill="#b3261e" stroke="#4a2c06" stroke-width="1.5" />
-        <circle cx="43" cy="29" r="3.4" fill="#b3261e" stroke="#4a2c06" stroke-width="1.5" />
-        <circle cx="57" cy="29" r="3.4" fill="#b3261e" stroke="#4a2c06" stroke-width="1.5" />
-        <circle cx="75" cy="35" r="3.4" fill="#b3261e" stroke="#4a2c06" stroke-width="1.5" />
+        <circle class="pc-jewel" cx="25" cy="35" r="3.4" fill="#b3261e" stroke="#4a2c06" stroke-width="1.5" />
+        <circle class="pc-jewel" cx="43" cy="29" r="3.4" fill="#b3261e" stroke="#4a2c06" stroke-width="1.5" />
+        <circle class="pc-jewel" cx="57" cy="29" r="3.4" fill="#b3261e" stroke="#4a2c06" stroke-width="1.5" />
+        <circle class="pc-jewel" cx="75" cy="35" r="3.4" fill="#b3261e" stroke="#4a2c06" stroke-width="1.5" />
       </g>
     </>
   );

@@ -10,7 +10,6 @@ import {
   PASS,
   SIDES,
   encodeMove,
-  makeMoveSquares,
   moveFrom,
   moveTo,
   type Move,
@@ -23,6 +22,7 @@ import type { ScreenProps } from '../app/screen.js';
 import { localGameTitle, useTitle } from '../app/title.js';
 import type { BoardConfig } from '../board/api.js';
 import { Board } from '../board/Board.js';
+import { BoardSettings } from '../board/BoardSettings.js';
 import { describeRuleset } from '../rules/describe.js';
 import { announce, announcementHighlights } from './announce.js';
 import { Announcements, spokenMove } from './Announcements.js';
@@ -55,6 +55,7 @@ import {
   type View,
 } from './model.js';
 import { MovesBox, useStepKeys } from './MovesBox.js';
+import { moveNotation } from './notation.js';
 import { useMoveSounds } from './sound.js';
 import { ANALYSIS_TEXT } from '../analysis/text.js';
 import { pageStore } from './storage.js';
@@ -343,15 +344,14 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
             ? { onAcceptDraw: () => update(acceptDraw), onDeclineDraw: () => update(declineDraw) }
             : {})}
         />
-        {hintHere !== undefined && (
-          <p class="hint-text">{t.hintShow(makeMoveSquares(position.geo, hintHere))}</p>
-        )}
+        {hintHere !== undefined && <p class="hint-text">{t.hintShow(moveNotation(position, hintHere))}</p>}
         {showEval && (
           <EvalBar
             t={t}
             lang={lang}
             evaluation={evaluation?.ply === shown ? evaluation.value : undefined}
             finished={ruleResult(position)}
+            pov={game.opponent.kind === 'computer' ? game.opponent.human : 'attackers'}
           />
         )}
 
@@ -422,6 +422,7 @@ function GameView({ lang, t, navigate, initial }: ScreenProps & { readonly initi
           />
         )}
 
+        <BoardSettings lang={lang} />
         <ExportPanel t={t} lang={lang} game={game} rules={rules} shown={shown} position={position} />
       </aside>
     </div>

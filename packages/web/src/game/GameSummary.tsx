@@ -3,7 +3,7 @@
 import { moveCount } from '../analysis/numbering.js';
 import { ANALYSIS_TEXT } from '../analysis/text.js';
 import type { Lang, Messages } from '../i18n/index.js';
-import { describeRuleset } from '../rules/describe.js';
+import { rulesetName } from '../rules/names.js';
 import { endSquare } from './announce.js';
 import { endReasonText, resultText } from './Announcements.js';
 import { deriveGame, rulesOf, type Game, type GameResult } from './model.js';
@@ -20,7 +20,7 @@ export function GameSummary(props: {
 }) {
   const { t, lang, game, action, onDelete } = props;
   const rules = rulesOf(game.rules);
-  const name = rules.ok ? describeRuleset(rules.value, lang).name : String(game.rules);
+  const name = rules.ok ? rulesetName(rules.value, lang) : String(game.rules);
   const when = new Date(game.updated).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
   const href = `#/game/${encodeURIComponent(game.id)}`;
   return (

@@ -27,7 +27,8 @@ import { readOnlinePrefs, writeOnlinePrefs, type OnlinePrefs } from '../online/p
 import { timeControlOf } from '../online/time.js';
 import { pageSeats } from '../online/tokens.js';
 import { loadCustomRulesets } from '../rules/catalog.js';
-import { rulesetName } from '../rules/describe.js';
+import { rulesetName } from '../rules/names.js';
+import { oneSided } from '../balance/one-sided.js';
 import { GameSummary } from './GameSummary.js';
 import { LEVELS, createGame, rulesRef } from './model.js';
 import { RECOMMENDED_RULES, readPrefs, writePrefs, type NewGamePrefs } from './prefs.js';
@@ -111,6 +112,7 @@ export function HomeScreen({ lang, t, navigate }: ScreenProps) {
   const [prefs, setPrefs] = useState(readPrefs);
   const [current, setCurrent] = useState(() => store.current());
   const chosen = chosenRuleset(prefs, own);
+  const lopsided = oneSided(chosen.id);
   const change = (changes: Partial<NewGamePrefs>): void => {
     const next = { ...prefs, ...changes };
     setPrefs(next);
@@ -186,6 +188,12 @@ export function HomeScreen({ lang, t, navigate }: ScreenProps) {
               {f.chooseRules}
             </a>
           </p>
+          {lopsided && (
+            <p class="one-sided-note" data-testid="one-sided-note">
+              {f.oneSidedNote(lopsided.side, lopsided.won, lopsided.games)}{' '}
+              <a href="#/balance">{f.oneSidedLink}</a>
+            </p>
+          )}
         </div>
 
         <div class="play-choices">

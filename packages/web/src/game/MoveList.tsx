@@ -1,7 +1,8 @@
 /**
  * The move list in OTN, numbered as players count moves: a row a move, the attackers' move and
  * the defenders' reply (`1. d2-e2 d5-e5`; a game the defenders begin starts `1. … c4-c2`),
- * captures as OTN writes them (`e2-d2xd3`), king moves marked `K`. Each move is a button that
+ * in the app's notation (game/notation.ts: `e2-d2xd3`, `Kd4-d5`, `c2-a2xKa3++`), explained by the
+ * legend under it (MovesLegend). Each move is a button that
  * shows the position after it; the shown move is `aria-current` and kept in view.
  */
 
@@ -23,8 +24,8 @@ export interface MoveListProps {
   readonly onSelect: (ply: number) => void;
 }
 
-/** A move as the list writes it: `K` before the king's moves, as OpenTafl's records do. */
-export const moveText = (p: PlyInfo): string => (p.king ? `K${p.record}` : p.record);
+/** A move as the list writes it: the app's notation (game/notation.ts), OpenTafl's. */
+export const moveText = (p: PlyInfo): string => p.notation;
 
 export function MoveList({ t, plies, shown, firstSide = 'attackers', pendingFrom, onSelect }: MoveListProps) {
   const list = useRef<HTMLOListElement>(null);

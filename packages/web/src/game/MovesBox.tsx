@@ -1,8 +1,8 @@
 /**
  * The moves of a game and the ways through them, as every game screen shows them (on this
  * device, online): the move list, the step buttons, a way back to the game when an earlier
- * move is shown, and the arrow keys (`useStepKeys`) when the board or a field does not want
- * them.
+ * move is shown, the legend of the moves' notation, and the arrow keys (`useStepKeys`) when the
+ * board or a field does not want them.
  */
 
 import type { Side } from '@tafl/core';
@@ -12,7 +12,9 @@ import { keepsArrowKeys } from '../app/keys.js';
 import type { Messages } from '../i18n/index.js';
 import { StepControls } from './Controls.js';
 import { step, stepForKey, type PlyInfo, type View } from './model.js';
+import { langOf } from './feedback-text.js';
 import { MoveList } from './MoveList.js';
+import { MovesLegend } from './MovesLegend.js';
 
 export interface MovesBoxProps {
   readonly t: Messages;
@@ -46,6 +48,7 @@ export function MovesBox({ t, plies, shown, firstSide, pendingFrom, setView, chi
         </button>
       )}
       {children}
+      <MovesLegend lang={langOf(t)} />
     </div>
   );
 }

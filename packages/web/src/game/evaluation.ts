@@ -36,6 +36,9 @@ export function winningChances(score: number): number {
   return 2 / (1 + Math.exp(-score / SCALE)) - 1;
 }
 
+/** The score (centi-soldiers) whose winning chances are `chances` (in -1..1, ends excluded): `winningChances` undone. */
+export const scoreOfChances = (chances: number): number => SCALE * Math.log((1 + chances) / (1 - chances));
+
 /** The attackers' winning chances of an entry of an analysis: its result if it has one. */
 export const entryChances = (entry: PlyEval): number =>
   entry.result === 'attackers'
@@ -102,13 +105,45 @@ export function judgePlies(
 export const judgements = (analysis: GameAnalysis, firstSide: Side): (Judgement | undefined)[] =>
   judgePlies(analysis.plies, firstSide);
 
+/** How many moves of each judgement each side played. */
+export type JudgementCounts = { readonly [s in Side]: { readonly [j in Judgement]: number } };
+
+/** The judgements of a game's moves (index = ply - 1, `firstSide` moving first), counted by the side that played them. */
+export function judgementCounts(
+  judged: readonly (Judgement | undefined)[],
+  firstSide: Side,
+): JudgementCounts {
+  const none = (): { [j in Judgement]: number } => ({ inaccuracy: 0, mistake: 0, blunder: 0 });
+  const counts = { attackers: none(), defenders: none() };
+  judged.forEach((j, i) => {
+    if (j) counts[moverAt(i, firstSide)][j]++;
+  });
+  return counts;
+}
+
 /** A win in `plies` plies for whoever wins, counted as players count moves (the winner's moves): ceil(plies/2). */
 export const movesToWin = (plies: number): number => Math.ceil(plies / 2);
 
-/** How a score reads: who is ahead and by how much, or who wins in how many moves. */
+/**
+ * How far a side stands ahead, in words a player reads: slightly better, better, or decisively
+ * (the words of chess players, as lichess uses them), never a count of soldiers that no capture
+ * made. A search's score counts much besides the pieces on the board (the king's ways out, the
+ * squares around him), so "ahead by 2.2 soldiers" with no capture made read as a mistake.
+ */
+export const STANDINGS = ['slight', 'clear', 'decisive'] as const;
+export type Standing = (typeof STANDINGS)[number];
+
+/**
+ * The winning chances (of `winningChances`, -1..1) from which a side stands slightly better
+ * (about 0.6 soldiers' worth of score), better (1.9) and decisively better (4.2); below the first,
+ * the position is even.
+ */
+export const STANDING_THRESHOLDS = { slight: 0.1, clear: 0.3, decisive: 0.6 } as const;
+
+/** How a score reads: even, which side stands better and how far, or who wins in how many moves. */
 export type ScoreText =
   | { readonly kind: 'even' }
-  | { readonly kind: 'ahead'; readonly side: Side; readonly soldiers: number }
+  | { readonly kind: 'standing'; readonly side: Side; readonly standing: Standing }
   | { readonly kind: 'win'; readonly side: Side; readonly moves: number };
 
 /** How an entry reads: a finished position's result, else its score's words. */
@@ -119,9 +154,16 @@ export function describeScore(score: number): ScoreText {
   const plies = winPlies(score);
   if (plies !== undefined)
     return { kind: 'win', side: score > 0 ? 'attackers' : 'defenders', moves: movesToWin(plies) };
-  const soldiers = Math.round(Math.abs(score) / 10) / 10;
-  if (soldiers < 0.2) return { kind: 'even' };
-  return { kind: 'ahead', side: score > 0 ? 'attackers' : 'defenders', soldiers };
+  const chances = winningChances(score);
+  const size = Math.abs(chances);
+  if (size < STANDING_THRESHOLDS.slight) return { kind: 'even' };
+  const standing: Standing =
+    size >= STANDING_THRESHOLDS.decisive
+      ? 'decisive'
+      : size >= STANDING_THRESHOLDS.clear
+        ? 'clear'
+        : 'slight';
+  return { kind: 'standing', side: chances > 0 ? 'attackers' : 'defenders', standing };
 }
 
 /** The words of an entry: its result when the rules finished the position, never a score then. */

@@ -15,6 +15,7 @@ import {
   PRESETS,
   SIDES,
   makeLastMoveRecord,
+  makeMoveRecord,
   moveFrom,
   moveTo,
   opposite,
@@ -196,6 +197,8 @@ export interface PlyInfo {
   readonly ply: number;
   readonly side: Side;
   readonly record: string;
+  /** The move as the app shows it (game/notation.ts: `Kd4-d5`, `c2-a2xKa3++`). */
+  readonly notation: string;
   readonly move: Move;
   readonly king: boolean;
   /** Squares captured by the move, with what stood there. */
@@ -257,6 +260,7 @@ function replayUnchecked(game: Game, ply: number): Replayed {
       ply: i + 1,
       side,
       record,
+      notation: makeMoveRecord(pos),
       move,
       king: move !== PASS && pos.pieceAt(moveTo(move)) === KING,
       captured: pos.lastCaptured().map((square, k) => ({ square, role: roleOf(codes[k]!) ?? 'attacker' })),

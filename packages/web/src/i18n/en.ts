@@ -90,7 +90,8 @@ export const en = {
   reasonNoMoveDefenders: 'The defenders had no legal move.',
   reasonBothBlocked: 'Neither side could move.',
   reasonRepetition: 'The same position occurred for the third time.',
-  reasonQuiet: (n: number) => `${plural(n, 'turn', 'turns')} in a row (of either side) without a capture.`,
+  reasonQuiet: (n: number) =>
+    `${plural(n, 'single move', 'single moves')} in a row (of either side) without a capture.`,
   reasonResignedAttackers: 'The attackers resigned.',
   reasonResignedDefenders: 'The defenders resigned.',
   reasonAgreement: 'The players agreed to a draw.',

@@ -25,7 +25,7 @@ import {
 import { opposite, presetById, type Side } from '@tafl/core';
 import { reasonText } from '../game/Announcements.js';
 import type { Lang, Messages } from '../i18n/index.js';
-import { describeRuleset } from '../rules/describe.js';
+import { rulesetName } from '../rules/names.js';
 import { presenceText } from './presence-text.js';
 import type { Seat, SeatStorage } from './tokens.js';
 
@@ -127,7 +127,7 @@ export function awayLines(t: Messages, lang: Lang, games: readonly AwayGame[]): 
   const p = presenceText(t);
   return games.map(({ game, side, outcome }) => {
     const preset = game.rulesId === null ? undefined : presetById(game.rulesId);
-    const name = preset ? describeRuleset(preset, lang).name : game.rulesName;
+    const name = preset ? rulesetName(preset, lang) : game.rulesName;
     const opponent = game.seats[opposite(side)].name ?? t.seatFree;
     return {
       id: game.id,

@@ -11,7 +11,7 @@
  * keyboard); every outcome is also a sentence in a live region.
  */
 
-import { makeMoveSquares, moveFrom, moveTo, presetById, roleOf, type Move } from '@tafl/core';
+import { makeMoveRecord, makeMoveSquares, moveFrom, moveTo, presetById, roleOf, type Move } from '@tafl/core';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { routeHash } from '../app/router.js';
@@ -19,10 +19,13 @@ import type { ScreenProps } from '../app/screen.js';
 import { useTitle } from '../app/title.js';
 import type { BoardConfig } from '../board/api.js';
 import { Board } from '../board/Board.js';
+import { BoardSettings } from '../board/BoardSettings.js';
 import { boardPieces, boardSquares, squareLabeler } from '../game/board-view.js';
 import { destinations } from '../game/model.js';
+import { MovesLegend } from '../game/MovesLegend.js';
+import { moveNotation } from '../game/notation.js';
 import { RECOMMENDED_RULES, readPrefs } from '../game/prefs.js';
-import { rulesetName } from '../rules/describe.js';
+import { rulesetName } from '../rules/names.js';
 import {
   DIFFICULTIES,
   PUZZLE_DATA,
@@ -41,6 +44,7 @@ import './puzzles.css';
 /** How long the reply waits, so the player sees the move made before the answer. */
 const REPLY_MS = 350;
 
+/** Where the player is; the moves in it as the app writes them (game/notation.ts). */
 type Status =
   | { readonly kind: 'play' }
   | { readonly kind: 'right'; readonly reply: string }
@@ -141,13 +145,16 @@ export function PuzzleScreen({ lang, t, navigate, id }: ScreenProps & { readonly
         </PuzzleBoard>
       )}
       <section class="puzzle-about">
-        <h2>{p.aboutTitle}</h2>
         <p>{p.intro}</p>
-        <p>{p.about(PUZZLE_DATA.puzzles.length)}</p>
-        <p>{p.command}</p>
-        <pre>
-          <code>{PUZZLE_DATA.command}</code>
-        </pre>
+        {/* Folded: how the puzzles were made, the command line with it, for whoever asks. */}
+        <details class="how-made" data-testid="puzzles-how-made">
+          <summary>{p.aboutTitle}</summary>
+          <p>{p.about(PUZZLE_DATA.puzzles.length)}</p>
+          <p>{p.command}</p>
+          <pre>
+            <code data-testid="puzzles-command">{PUZZLE_DATA.command}</code>
+          </pre>
+        </details>
       </section>
     </div>
   );
@@ -164,6 +171,7 @@ function openingRuleset(rulesets: readonly string[]): string {
 
 function PuzzleBoard({
   t,
+  lang,
   puzzle,
   number,
   solvedBefore,
@@ -204,7 +212,7 @@ function PuzzleBoard({
     const name = makeMoveSquares(pos.geo, move);
     const verdict = judgeMove(puzzle, pos, played.length, move);
     if (verdict === 'wrong' || verdict === 'also') {
-      setStatus({ kind: verdict, move: name });
+      setStatus({ kind: verdict, move: moveNotation(pos, move) });
       return;
     }
     const now = [...played, name];
@@ -218,7 +226,7 @@ function PuzzleBoard({
     setStatus({ kind: 'play' });
     timer.current = setTimeout(() => {
       setPlayed([...now, reply]);
-      setStatus({ kind: 'right', reply });
+      setStatus({ kind: 'right', reply: makeMoveRecord(positionAt(puzzle, now.length + 1)) });
     }, REPLY_MS);
   };
 
@@ -256,7 +264,7 @@ function PuzzleBoard({
     status.kind === 'solved'
       ? p.solved
       : status.kind === 'shown'
-        ? p.solution(puzzle.line.join(' '))
+        ? p.solution(puzzle.line.map((_, i) => makeMoveRecord(positionAt(puzzle, i + 1))).join(' '))
         : status.kind === 'wrong'
           ? p.wrong(status.move, (puzzle.line.length - played.length + 1) / 2)
           : status.kind === 'also'
@@ -306,6 +314,8 @@ function PuzzleBoard({
         </div>
         {children}
         <p class="puzzle-note">{p.lineNote}</p>
+        <MovesLegend lang={lang} />
+        <BoardSettings lang={lang} />
         <p class="puzzle-link">
           <a href={routeHash({ screen: 'puzzles', id: puzzle.id })}>{puzzle.id}</a>
         </p>

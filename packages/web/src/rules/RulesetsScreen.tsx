@@ -21,6 +21,7 @@ import { readOnlinePrefs } from '../online/prefs.js';
 import { pageSeats } from '../online/tokens.js';
 import { loadCustomRulesets } from './catalog.js';
 import { describeRuleset, rulesetSource } from './describe.js';
+import { oneSided } from '../balance/one-sided.js';
 import '../app/home.css';
 import '../game/game.css';
 
@@ -119,6 +120,7 @@ function RulesetCard(props: {
   const { t, f, lang, rules, chosen, busy, onChoose, onPlay } = props;
   const d = describeRuleset(rules, lang);
   const summary = presetSummary(rules.id, lang) ?? d.oneLine;
+  const lopsided = oneSided(rules.id);
   const nameId = `ruleset-name-${rules.id}`;
   const playButton = (way: PlayWay, short: string, full: string) => (
     <button
@@ -141,8 +143,15 @@ function RulesetCard(props: {
         <span class="ruleset-game">{rules.game === 'ard-ri' ? t.gameArdRi : t.gameBrandubh}</span>
         {rules.id === RECOMMENDED_RULES && <span class="badge">{f.recommended}</span>}
         {chosen && <span class="badge badge-chosen">{f.chosenNow}</span>}
+        {lopsided && <span class="badge badge-one-sided">{f.oneSided}</span>}
       </div>
       <p class="rulesets-summary">{summary}</p>
+      {lopsided && (
+        <p class="one-sided-note" data-testid="one-sided-note">
+          {f.oneSidedNote(lopsided.side, lopsided.won, lopsided.games)}{' '}
+          <a href="#/balance">{f.oneSidedLink}</a>
+        </p>
+      )}
       <p class="rulesets-source">{rulesetSource(rules, lang)}</p>
       <p class="rulesets-links">
         <a class="rulesets-rules-link" href={`#/rules/${encodeURIComponent(rules.id)}`}>

@@ -7,6 +7,7 @@
 
 import { sourceOf, type Ruleset } from '@tafl/core';
 import type { Lang } from '../i18n/index.js';
+import { rulesetName } from './names.js';
 import { RULES_TEXT, type RulesText } from './text/index.js';
 
 export interface RulesetDescription {
@@ -14,13 +15,7 @@ export interface RulesetDescription {
   readonly oneLine: string;
 }
 
-const isPresetKey = (t: RulesText, id: string): id is keyof RulesText['names'] => id in t.names;
-
-/** A preset's name in the language; a custom ruleset keeps its own name. */
-export const rulesetName = (rules: Ruleset, lang: Lang): string => {
-  const t = RULES_TEXT[lang];
-  return isPresetKey(t, rules.id) ? t.names[rules.id] : rules.name;
-};
+export { rulesetName };
 
 /** Where a ruleset comes from: a preset's source (core's sources.ts), in the language. */
 export const rulesetSource = (rules: Ruleset, lang: Lang): string => {
@@ -29,9 +24,13 @@ export const rulesetSource = (rules: Ruleset, lang: Lang): string => {
   return source ? t.source(source) : t.customSource;
 };
 
-/** The king's capture in a few words: "king captured by 2, 3 beside the throne, 4 on it". */
+/**
+ * The king's capture in a few words: "king captured by 2, 3 beside the throne, 4 on it". Captured
+ * by four where the throne is hostile to him, the throne closes a side of a king beside it: "by 4,
+ * 3 beside the throne", as the rules page and the lessons say.
+ */
 function kingCapture(r: Ruleset, t: RulesText['oneLine']): string {
-  if (r.kingCapture === 4) return t.kingByFour;
+  if (r.kingCapture === 4) return r.throneHostileToKing ? `${t.kingByFour}, ${t.nextThree}` : t.kingByFour;
   const parts = [
     t.kingByTwo,
     ...(r.kingCaptureNextToThrone === 'three' ? [t.nextThree] : []),

@@ -6,6 +6,7 @@
  */
 
 import { sourceLine, type RuleParameters, type RuleSource, type SourceKind } from '@tafl/core';
+import { RULESET_NAMES } from '../names.js';
 
 const SOURCE_NOUN: { readonly [k in SourceKind]: string } = {
   leaflet: 'leaflet',
@@ -176,7 +177,7 @@ export const en = {
       'When the same position occurs for the third time with the same side to move, the game is drawn (the starting position counts as the first time).',
     noRepetition: 'Repeating a position does not end the game.',
     quiet: (n: number) =>
-      `After ${s(n, 'turn', 'turns')} in a row without a capture (a turn is one side’s move, so ${n} turns are ${n / 2} moves of each side), the game is drawn.`,
+      `After ${s(n, 'single move', 'single moves')} in a row without a capture (of either side: ${n / 2} moves of each), the game is drawn.`,
     agreement: 'The players may also agree to a draw at any time, and either player may resign.',
   },
 
@@ -280,16 +281,7 @@ export const en = {
   },
 
   /** The presets' names (a custom ruleset keeps its own). */
-  names: {
-    plazoleta: 'Bran-dubh (La Plazoleta)',
-    'brandubh-2019': 'Brandubh (2019 blog)',
-    'ard-ri-es': 'Ard Ri (Spanish article)',
-    'brandubh-en': 'Brandubh (Black Raven)',
-    'ard-ri-fr': 'Ard-ri (Le Globe Joueur)',
-    'brandub-fr': 'Brandub (Le Globe Joueur)',
-    'opentafl-brandub': 'Brandub (OpenTafl)',
-    'federation-brandubh': 'Brandubh (World Tafl Federation)',
-  },
+  names: RULESET_NAMES.en,
 
   /** A preset's source in one line (core's sources.ts names it, in English). */
   source: (source: RuleSource) => sourceLine(source),
@@ -313,7 +305,7 @@ export const en = {
     shield: 'king and shield',
     escapeCorners: 'escape to a corner',
     escapeEdge: 'escape to the edge',
-    quiet: (n: number) => `draw after ${n} turns without a capture`,
+    quiet: (n: number) => `draw after ${n} single moves without a capture`,
   },
 
   ui: {
@@ -466,8 +458,8 @@ export const en = {
       help: 'The same position for the third time, with the same side to move.',
     },
     quietPlyLimit: {
-      label: 'Draw after this many turns without a capture',
-      help: 'A turn is one side’s move (two turns make a move); 0 for no limit.',
+      label: 'Draw after this many single moves without a capture',
+      help: 'A single move is one side’s move (of either side); 0 for no limit.',
     },
   } satisfies { readonly [K in keyof RuleParameters]: { readonly label: string; readonly help: string } },
 

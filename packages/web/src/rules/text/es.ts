@@ -7,6 +7,7 @@
 
 import { type RuleSource, type SourceKind } from '@tafl/core';
 import type { CaptionArgs, RulesText, TermPair } from './en.js';
+import { RULESET_NAMES } from '../names.js';
 
 const SOURCE_NOUN: { readonly [k in SourceKind]: string } = {
   leaflet: 'del folleto',
@@ -286,16 +287,7 @@ export const es: RulesText = {
     escapeEdge: (a) => `El rey juega ${a.move} y llega al borde: ganan los defensores.`,
   },
 
-  names: {
-    plazoleta: 'Bran-dubh (La Plazoleta)',
-    'brandubh-2019': 'Brandubh (blog, 2019)',
-    'ard-ri-es': 'Ard Ri (artículo en español)',
-    'brandubh-en': 'Brandubh (Black Raven)',
-    'ard-ri-fr': 'Ard-ri (Le Globe Joueur)',
-    'brandub-fr': 'Brandub (Le Globe Joueur)',
-    'opentafl-brandub': 'Brandub (OpenTafl)',
-    'federation-brandubh': 'Brandubh (World Tafl Federation)',
-  },
+  names: RULESET_NAMES.es,
 
   source,
   customSource: 'Reglas propias, hechas en el editor de reglas',

@@ -8,6 +8,7 @@
 
 import { type RuleSource, type SourceKind } from '@tafl/core';
 import type { RulesText, TermPair } from './en.js';
+import { RULESET_NAMES } from '../names.js';
 
 const s = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
@@ -265,16 +266,7 @@ export const fr: RulesText = {
     escapeEdge: (a) => `Le roi joue ${a.move} et atteint le bord${NB}: les défenseurs gagnent.`,
   },
 
-  names: {
-    plazoleta: 'Bran-dubh (La Plazoleta)',
-    'brandubh-2019': 'Brandubh (blog, 2019)',
-    'ard-ri-es': 'Ard-ri (article espagnol)',
-    'brandubh-en': 'Brandubh (Black Raven)',
-    'ard-ri-fr': 'Ard-ri (Le Globe Joueur)',
-    'brandub-fr': 'Brandub (Le Globe Joueur)',
-    'opentafl-brandub': 'Brandub (OpenTafl)',
-    'federation-brandubh': 'Brandubh (World Tafl Federation)',
-  },
+  names: RULESET_NAMES.fr,
 
   source,
   customSource: 'Vos propres règles, faites dans l’éditeur de règles',
