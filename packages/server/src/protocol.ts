@@ -31,6 +31,7 @@ import { readJson } from './bounded-json.js';
 import { MAX_ATTACH, RATING_RANGE, type SeekRating } from './protocol-players.js';
 
 export * from './protocol-players.js';
+export * from './protocol-mail.js';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -443,6 +444,14 @@ export const ERROR_CODES = [
   'tournament/invalid',
   /** A tournament game cannot be aborted: the clock decides (409). */
   'game/tournament',
+  /** This server sends no mail: its operator has not set it up (404). */
+  'mail/off',
+  /** Not an email address (400): the message says why. */
+  'mail/address',
+  /** A confirmation or unsubscribe link that is not, or no longer, valid (404). */
+  'mail/token',
+  /** The account has no address (404), or none confirmed yet for what was asked (409). */
+  'mail/none',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
