@@ -61,6 +61,13 @@ export class Inbox {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      // An address of a mailbox that does not exist, refused for good (550).
+      onRcptTo: (address, _session, done) => {
+        if (address.address.startsWith('nobody')) {
+          const refused = Object.assign(new Error('no such mailbox here'), { responseCode: 550 });
+          done(refused);
+        } else done();
+      },
       onData: (stream, _session, done) => {
         simpleParser(stream).then(
           (parsed) => {
