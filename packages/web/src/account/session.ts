@@ -23,12 +23,14 @@ export interface AccountSnapshot {
   readonly user: AccountView | null;
   /** Games in progress where it is my move, once counted. */
   readonly myTurn: number | null;
+  /** The server sends mail (AccountState.mail): the account page offers it. */
+  readonly mail: boolean;
 }
 
 type Listener = (snapshot: AccountSnapshot) => void;
 
 export class AccountSession {
-  private snap: AccountSnapshot = { loaded: false, user: null, myTurn: null };
+  private snap: AccountSnapshot = { loaded: false, user: null, myTurn: null, mail: false };
   private readonly listeners = new Set<Listener>();
   private loading: Promise<AccountSnapshot> | undefined;
   private counting: Promise<void> | undefined;
@@ -63,6 +65,7 @@ export class AccountSession {
           loaded: true,
           user: answer.value.user,
           myTurn: answer.value.user ? this.snap.myTurn : null,
+          mail: answer.value.mail === true,
         });
         if (answer.value.user) void this.refreshCount();
       } else {
@@ -97,8 +100,9 @@ export class AccountSession {
       const was = held.find((s) => s.id === seat.id);
       if (!was || was.token !== seat.token || was.side !== seat.side) this.seats.save(seat);
     }
-    this.loading = Promise.resolve({ loaded: true, user: answer.user, myTurn: null });
-    this.set({ loaded: true, user: answer.user, myTurn: null });
+    const mail = answer.mail === true || this.snap.mail;
+    this.loading = Promise.resolve({ loaded: true, user: answer.user, myTurn: null, mail });
+    this.set({ loaded: true, user: answer.user, myTurn: null, mail });
     void this.refreshCount();
   }
 
@@ -125,8 +129,9 @@ export class AccountSession {
   signedOut(): void {
     this.accountTokens.clear();
     this.setCsrf(null);
-    this.loading = Promise.resolve({ loaded: true, user: null, myTurn: null });
-    this.set({ loaded: true, user: null, myTurn: null });
+    const mail = this.snap.mail;
+    this.loading = Promise.resolve({ loaded: true, user: null, myTurn: null, mail });
+    this.set({ loaded: true, user: null, myTurn: null, mail });
   }
 
   /** The count of games where it is my move, asked again (nothing when signed out). */
