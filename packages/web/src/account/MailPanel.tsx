@@ -79,8 +79,12 @@ export function MailPanel({ t, lang }: { readonly t: Messages; readonly lang: La
     run(() => pageMailApi().setAddress(checked.value, lang), '');
     setTyped('');
   };
-  const change = (settings: Partial<MailSettings>): void =>
+  /** A setting changed: shown at once, then saved (the server's answer is the state after). */
+  const change = (settings: Partial<MailSettings>): void => {
+    if (busy || !state) return;
+    setState({ ...state, settings: { ...state.settings, ...settings } });
     run(() => pageMailApi().settings(settings, lang), m.mailSaved);
+  };
 
   if (!state)
     return (

@@ -94,7 +94,14 @@ export function App() {
         {route.screen === 'signin' && <SignInScreen {...props} mode="signin" />}
         {route.screen === 'signup' && <SignInScreen {...props} mode="signup" />}
         {route.screen === 'account' && <AccountScreen {...props} />}
-        {route.screen === 'mail' && <MailScreen {...props} action={route.action} token={route.token} />}
+        {route.screen === 'mail' && (
+          <MailScreen
+            {...props}
+            key={`${route.action}?${route.token}`}
+            action={route.action}
+            token={route.token}
+          />
+        )}
         {route.screen === 'games' && <MyGamesScreen {...props} />}
         {route.screen === 'player' && <PlayerScreen {...props} name={route.name} />}
         {route.screen === 'leaderboard' && (
