@@ -20,6 +20,7 @@ import {
   type ServerSetup,
 } from './harness.js';
 import { Inbox, SITE, mailEnv, queued, tokenIn, until } from './mail-harness.js';
+import { runSql } from './tournament-harness.js';
 
 const RULES = presetById('brandub-fr')!;
 const PER_HOUR = 3;
@@ -170,6 +171,54 @@ describe.each(BACKENDS)('sending mail on %s', (backend) => {
     expect(digest.text).toContain(`${SITE}#/games`);
     expect(digest.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect((await queued(setup, alice.user.id)).filter((r) => r.kind === 'move')).toEqual([]);
+  });
+});
+
+describe.skipIf(!BACKENDS.includes('postgres'))('sending mail from two processes on postgres', () => {
+  it('sends each mail once, however many processes look for it at once', async () => {
+    const inbox = await Inbox.start();
+    const database = await freshDatabase('postgres');
+    const env = mailEnv(inbox, { TAFL_MAIL_TICK_MS: '10', MAIL_PER_HOUR: '10' });
+    try {
+      // The schema, then 150 confirmation mails due at once (written as the server writes them).
+      await (await startServer({ ...database.setup, env })).stop();
+      const now = Date.now();
+      const addresses = Array.from({ length: 150 }, (_, i) => `twin${i}@example.org`);
+      await runSql(
+        database.setup,
+        addresses.flatMap((address, i) => [
+          {
+            sql: 'insert into users (id, name, name_key, password, created_at, updated_at, seat_key) values (?, ?, ?, ?, ?, ?, ?)',
+            params: [`u${i}`, `twin${i}`, `twin${i}`, 'scrypt$x', now, now, 'k'],
+          },
+          {
+            sql: `insert into mail_addresses (user_id, address, lang, your_move, rounds, losses, added_at,
+              confirm_hash, confirm_expires_at, unsubscribe_hash, updated_at) values (?, ?, 'en', 'each', 1, 1, ?, ?, ?, ?, ?)`,
+            params: [`u${i}`, address, now, `c${i}`, now + 86_400_000, `u${i}`, now],
+          },
+          {
+            sql: `insert into mail_queue (id, user_id, kind, game_id, payload, status, attempts, next_at, created_at)
+              values (?, ?, 'confirm', null, '{}', 'pending', 0, ?, ?)`,
+            params: [`u${i}:confirm:${now}`, `u${i}`, now, now],
+          },
+        ]),
+      );
+      const servers = await Promise.all([
+        startServer({ ...database.setup, env }),
+        startServer({ ...database.setup, env }),
+      ]);
+      try {
+        await until('every confirmation', () => addresses.every((a) => inbox.to(a).length > 0), 60_000);
+        // Both processes claim every 10 ms: give a second copy time to come, were one to.
+        await new Promise((r) => setTimeout(r, 1_000));
+        expect(addresses.filter((a) => inbox.to(a).length !== 1)).toEqual([]);
+      } finally {
+        await Promise.all(servers.map((s) => s.stop()));
+      }
+    } finally {
+      await inbox.down();
+      await database.remove();
+    }
   });
 });
 

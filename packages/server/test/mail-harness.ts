@@ -64,7 +64,9 @@ export class Inbox {
       // An address of a mailbox that does not exist, refused for good (550).
       onRcptTo: (address, _session, done) => {
         if (address.address.startsWith('nobody')) {
-          const refused = Object.assign(new Error('no such mailbox here'), { responseCode: 550 });
+          const refused = Object.assign(new Error(`<${address.address}>: no such mailbox here`), {
+            responseCode: 550,
+          });
           done(refused);
         } else done();
       },
