@@ -9,7 +9,8 @@
 
 import { makeMoveSquares, presetById, startingPosition } from '@tafl/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailState, SeatGrant } from '../src/protocol.js';
+import { createServer, type AddressInfo } from 'node:net';
+import type { ErrorBody, MailState, SeatGrant } from '../src/protocol.js';
 import { apiAs, signUp, userName, type Session } from './accounts-harness.js';
 import {
   BACKENDS,
@@ -158,6 +159,61 @@ describe.each(BACKENDS)('sending mail on %s', (backend) => {
     expect(server.log()).not.toContain(address);
   });
 
+  it('holds up no move while the mail server hangs (it takes the connection and never answers)', async () => {
+    const hung = createServer(() => {});
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const { port } = hung.address() as AddressInfo;
+    const database = await freshDatabase(backend);
+    const stuck = await startServer({
+      ...database.setup,
+      env: { ...mailEnv(inbox), SMTP_URL: `smtp://127.0.0.1:${port}` },
+    });
+    try {
+      const [alice, bob] = [
+        await signUp(stuck.url, userName('Ith')),
+        await signUp(stuck.url, userName('Mil')),
+      ];
+      for (const s of [alice, bob])
+        await apiAs(stuck.url, '/api/mail/address', s, {
+          body: { address: `${s.user.name.toLowerCase()}@example.org`, lang: 'en' },
+        });
+      await runSql(database.setup, [
+        { sql: 'update mail_addresses set confirmed_at = ?', params: [Date.now()] },
+      ]);
+      const made = await apiAs<SeatGrant>(stuck.url, '/api/games', bob, {
+        body: { rules: RULES.id, side: 'attackers', time: { kind: 'correspondence', days: 5 }, name: 'x' },
+      });
+      const joined = await apiAs<SeatGrant>(stuck.url, `/api/games/${made.body.game.id}/join`, alice, {
+        body: { name: 'y' },
+      });
+      const id = made.body.game.id;
+      const client = await Client.connect(stuck.ws);
+      clients.push(client);
+      const tokens = { attackers: made.body.token, defenders: joined.body.token };
+      client.send({ t: 'watch', game: id });
+      await client.next('state');
+      const pos = startingPosition(RULES);
+      // Every move queues a "your move" mail for an address that wants it; each is confirmed at once.
+      for (let ply = 0; ply < 12; ply++) {
+        const text = makeMoveSquares(pos.geo, pos.legalMoves()[0]!);
+        client.send({ t: 'move', game: id, token: tokens[pos.turn], ply, move: text });
+        await client.next('move', (m) => m.game === id && m.ply === ply + 1, 5_000);
+        pos.play(pos.legalMoves()[0]!);
+      }
+      const pending = [
+        ...(await queued(database.setup, alice.user.id)),
+        ...(await queued(database.setup, bob.user.id)),
+      ];
+      expect(
+        pending.filter((r) => r.kind === 'move' && r.status === 'pending').length,
+      ).toBeGreaterThanOrEqual(10);
+    } finally {
+      await stuck.kill();
+      hung.close();
+      await database.remove();
+    }
+  });
+
   it('sends a daily digest of the games waiting instead of a mail per game', async () => {
     const { session: alice, address } = await account('Gormlaith');
     expect(
@@ -218,6 +274,28 @@ describe.skipIf(!BACKENDS.includes('postgres'))('sending mail from two processes
     } finally {
       await inbox.down();
       await database.remove();
+    }
+  });
+});
+
+describe('a server without SMTP_URL', () => {
+  it('sends no mail and offers none: the account says nothing of it, and the mail API answers mail/off', async () => {
+    const server = await startServer();
+    try {
+      const session = await signUp(server.url, userName('Plain'));
+      const account = await apiAs<Record<string, unknown>>(server.url, '/api/account', session);
+      expect(account.body).not.toHaveProperty('mail');
+      for (const [path, body] of [
+        ['/api/mail', undefined],
+        ['/api/mail/address', { address: 'plain@example.org', lang: 'en' }],
+        ['/api/mail/unsubscribe', { token: 'x' }],
+      ] as const) {
+        const r = await apiAs<ErrorBody>(server.url, path, session, body === undefined ? {} : { body });
+        expect(r.status, path).toBe(404);
+        expect(r.body.error.code).toBe('mail/off');
+      }
+    } finally {
+      await server.stop();
     }
   });
 });
