@@ -21,16 +21,16 @@ export interface AccountSnapshot {
   /** False until the server said who is signed in (or could not be asked). */
   readonly loaded: boolean;
   readonly user: AccountView | null;
+  /** The server sends mail (AccountState.mail): the account page offers it. */
+  readonly mail?: boolean;
   /** Games in progress where it is my move, once counted. */
   readonly myTurn: number | null;
-  /** The server sends mail (AccountState.mail): the account page offers it. */
-  readonly mail: boolean;
 }
 
 type Listener = (snapshot: AccountSnapshot) => void;
 
 export class AccountSession {
-  private snap: AccountSnapshot = { loaded: false, user: null, myTurn: null, mail: false };
+  private snap: AccountSnapshot = { loaded: false, user: null, myTurn: null };
   private readonly listeners = new Set<Listener>();
   private loading: Promise<AccountSnapshot> | undefined;
   private counting: Promise<void> | undefined;
@@ -100,7 +100,7 @@ export class AccountSession {
       const was = held.find((s) => s.id === seat.id);
       if (!was || was.token !== seat.token || was.side !== seat.side) this.seats.save(seat);
     }
-    const mail = answer.mail === true || this.snap.mail;
+    const mail = answer.mail === true || this.snap.mail === true;
     this.loading = Promise.resolve({ loaded: true, user: answer.user, myTurn: null, mail });
     this.set({ loaded: true, user: answer.user, myTurn: null, mail });
     void this.refreshCount();
@@ -129,7 +129,7 @@ export class AccountSession {
   signedOut(): void {
     this.accountTokens.clear();
     this.setCsrf(null);
-    const mail = this.snap.mail;
+    const mail = this.snap.mail === true;
     this.loading = Promise.resolve({ loaded: true, user: null, myTurn: null, mail });
     this.set({ loaded: true, user: null, myTurn: null, mail });
   }
