@@ -8,8 +8,7 @@
  * Players (issue 15): `#/signin`, `#/signup`, `#/account`, `#/games` (my games), `#/player/NAME`,
  * `#/leaderboard` and `#/leaderboard/FAMILY`, `#/tournaments`, `#/tournaments/new` and
  * `#/tournament/ID`. The balance lab (issue 16): `#/balance`, which rules are fair; the proved puzzles: `#/puzzles` and
- * `#/puzzles/ID` one puzzle. The links of mails: `#/mail/confirm?token=…` and
- * `#/mail/unsubscribe?token=…`.
+ * `#/puzzles/ID` one puzzle.
  */
 
 import { useEffect, useState } from 'preact/hooks';
@@ -37,6 +36,7 @@ export type Route =
   | { readonly screen: 'tournament'; readonly id: string }
   | { readonly screen: 'balance' }
   | { readonly screen: 'puzzles'; readonly id?: string }
+  /** The links of mails: `#/mail/confirm?token=…` and `#/mail/unsubscribe?token=…`. */
   | { readonly screen: 'mail'; readonly action: 'confirm' | 'unsubscribe'; readonly token: string };
 
 /**
