@@ -21,22 +21,9 @@ import { refusalText } from '../online/errors.js';
 import { pageMailApi } from './mail-api.js';
 import { mailText, type MailText } from './mail-text.js';
 
-/** A refusal in the player's words, mail's own codes first. */
-export function mailRefusal(t: Messages, refused: ApiRefusal): string {
-  const m = mailText(t);
-  switch (refused.code) {
-    case 'mail/address':
-      return m.errMailAddress;
-    case 'mail/token':
-      return m.errMailToken;
-    case 'mail/none':
-      return m.errMailNone;
-    case 'mail/off':
-      return m.errMailOff;
-    default:
-      return refusalText(t, refused.code, refused.message);
-  }
-}
+/** A refusal in the player's words (online/errors.ts says mail's own codes too). */
+export const mailRefusal = (t: Messages, refused: ApiRefusal): string =>
+  refusalText(t, refused.code, refused.message);
 
 const CHOICES: Readonly<Record<YourMove, keyof MailText>> = {
   each: 'mailEach',
