@@ -20,7 +20,7 @@ import {
   type ServerProcess,
   type ServerSetup,
 } from './harness.js';
-import { Inbox, SITE, mailEnv, queued, tokenIn, until, type Received } from './mail-harness.js';
+import { Inbox, SITE, mailEnv, queued, startNow, tokenIn, until, type Received } from './mail-harness.js';
 import { TOURNAMENT_ENV, createTournament, joinTournament, querySql } from './tournament-harness.js';
 
 const RULES = presetById('brandub-fr')!;
@@ -322,11 +322,12 @@ describe.each(BACKENDS)('mail on %s', (backend) => {
     const { session: bob, address: b } = await withAddress('Nuada', 'en');
     const t = await createTournament(base, alice, {
       name: 'Tailtiu',
-      startsAt: Date.now() + 1_500,
+      startsAt: Date.now() + 60_000,
       rounds: 1,
     });
     await joinTournament(base, t.id, alice);
     await joinTournament(base, t.id, bob);
+    await startNow(setup, t.id);
     const forAlice = await inbox.next((m) => m.to === a && m.subject.includes('Tailtiu'));
     const forBob = await inbox.next((m) => m.to === b && m.subject.includes('Tailtiu'));
     expect(forAlice.subject).toBe('Tailtiu: emparejada la ronda 1');

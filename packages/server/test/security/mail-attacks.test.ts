@@ -18,7 +18,7 @@ import type { ErrorBody, MailState } from '../../src/protocol.js';
 import { MAIL_SETS_PER_HOUR } from '../../src/mail/routes.js';
 import { apiAs, signUp, userName, type Session } from '../accounts-harness.js';
 import { BACKENDS, freshDatabase, startServer, type ServerProcess, type ServerSetup } from '../harness.js';
-import { Inbox, mailEnv, tokenIn, until } from '../mail-harness.js';
+import { Inbox, mailEnv, startNow, tokenIn, until } from '../mail-harness.js';
 import { TOURNAMENT_ENV, createTournament, joinTournament, querySql, runSql } from '../tournament-harness.js';
 
 const SETTINGS_ON = { yourMove: 'each', rounds: true, losses: true };
@@ -79,11 +79,12 @@ describe.each(BACKENDS)('attacks on mail on %s', (backend) => {
     const rival = await signUp(base, userName('Rival'));
     const t = await createTournament(base, session, {
       name: 'Beltane',
-      startsAt: Date.now() + 1_000,
+      startsAt: Date.now() + 60_000,
       rounds: 1,
     });
     await joinTournament(base, t.id, session);
     await joinTournament(base, t.id, rival);
+    await startNow(setup, t.id);
     const mail = await inbox.next((m) => m.to === address && m.subject.startsWith('Beltane'));
     return tokenIn(mail.text, 'unsubscribe');
   }
@@ -224,11 +225,12 @@ describe.each(BACKENDS)('attacks on mail on %s', (backend) => {
     const rival = await signUp(base, userName('Rival'));
     const t = await createTournament(base, session, {
       name: '<img src=x onerror=alert(1)> Samhain',
-      startsAt: Date.now() + 1_000,
+      startsAt: Date.now() + 60_000,
       rounds: 1,
     });
     await joinTournament(base, t.id, session);
     await joinTournament(base, t.id, rival);
+    await startNow(setup, t.id);
     const mail = await inbox.next((m) => m.to === address && m.subject.includes('Samhain'));
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt; Samhain');
