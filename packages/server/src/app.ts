@@ -46,6 +46,8 @@ import type { Store } from './store/types.js';
 import { addressHasher } from './accounts/limits.js';
 import type { Director } from './tournaments/director.js';
 import { registerTournaments } from './tournaments/routes.js';
+import { registerMail, registerMailOff } from './mail/routes.js';
+import type { MailService } from './mail/service.js';
 
 export interface ServerOptions {
   /** Where the built app is; defaults to packages/web/dist beside this package. */
@@ -65,6 +67,11 @@ export interface ServerOptions {
   readonly store?: Store;
   /** The tournaments' director (with a store): without it, no tournament API. */
   readonly director?: Director;
+  /**
+   * Mail (with a store; main.ts when SMTP_URL is set): the API of an account's address and
+   * the site's address its links lead to. Without it, the app does not offer mail.
+   */
+  readonly mail?: { readonly service: MailService; readonly publicUrl: string };
   /** Failures the server recovers from (log.ts lineLog: levelled and rate-limited). */
   readonly log?: LineLog;
   /** Counts refusals, WebSockets and moves (metrics.ts); served elsewhere, never here. */
@@ -210,6 +217,10 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'tournament/full': 409,
   'tournament/invalid': 400,
   'game/tournament': 409,
+  'mail/off': 404,
+  'mail/address': 400,
+  'mail/token': 404,
+  'mail/none': 404,
 };
 
 const sendRefusal = (reply: FastifyReply, refused: Refusal): FastifyReply =>
@@ -431,6 +442,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
         log,
         refuse,
         ...(options.signUpsPerHour === undefined ? {} : { signUpsPerHour: options.signUpsPerHour }),
+        mailOffered: options.mail !== undefined,
       })
     : undefined;
   const viewer = (request: FastifyRequest) => accounts?.viewer(request) ?? Promise.resolve(undefined);
@@ -455,6 +467,17 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       });
     return undefined;
   });
+
+  // Mail, after every hook that checks a request (the cross-site check, the limiter).
+  if (store && accounts && options.mail)
+    await registerMail(app, {
+      mail: options.mail.service,
+      store,
+      accounts,
+      publicUrl: options.mail.publicUrl,
+      refuse,
+    });
+  else registerMailOff(app, refuse);
 
   // The waiting games (rated seeks included; MAX_WAITING_PER_CLIENT, 5) of each client address
   // and, signed in, of each account across addresses, counted by the database that every

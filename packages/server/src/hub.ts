@@ -115,6 +115,12 @@ export interface HubOptions {
    * log. A process that dies in between leaves the work to the callee's own sweep.
    */
   readonly onEnd?: (row: GameRow) => void;
+  /**
+   * A change this process committed to a game (not another process's, read back): the row
+   * before and after it, and the side to move after it (mail/service.ts queues "your move").
+   * Called after the commit, never awaited: it must not hold the change up.
+   */
+  readonly onChange?: (prev: GameRow, next: GameRow, turn: Side) => void;
 }
 
 /** An account taking a seat: its id and its user name (shown as the seat's name). */
@@ -249,6 +255,15 @@ export class Hub {
     every(60_000, () => this.evictIdle());
     every(this.options.expirySweepMs ?? EXPIRY_SWEEP_MS, () => this.expire());
     every(PRESENCE_BEAT_MS, () => this.attendance.beat());
+  }
+
+  /**
+   * Whether a connection holds the seat of `side` in game `id`, in this process or another as
+   * far as this one has heard (attendance.ts): the player is at the table.
+   */
+  connected(id: string, side: Side): boolean {
+    const live = this.games.get(id);
+    return live !== undefined && this.attendance.view(live.row, Date.now())[side].connected;
   }
 
   /** Whether `start` has credited the clocks: the games are served (the readiness check). */
@@ -1067,8 +1082,14 @@ export class Hub {
       row: next,
       ...(move ? { move } : {}),
     };
+    const prev = live.row;
     if (!(await this.store.commit(change))) return STALE;
     this.applied(live, next, move);
+    try {
+      this.options.onChange?.(prev, next, turnAt(live.rules, next.ply));
+    } catch (e) {
+      this.log(`game ${next.id}: a committed change's listener failed: ${String(e)}`);
+    }
     return undefined;
   }
 

@@ -30,6 +30,8 @@ import { openStore } from './store/index.js';
 import { Ratings } from './ratings/service.js';
 import { Director } from './tournaments/director.js';
 import { lockDataDir } from './store/lock.js';
+import { mailSettings } from './mail/settings.js';
+import { MailService } from './mail/service.js';
 
 // The process's logger (log.ts); a bad LOG_LEVEL or LOG_FORMAT is said plainly, and stops it.
 let logger: Logger;
@@ -160,6 +162,8 @@ try {
   const metricsAt = metricsSettings(listenAt);
   const metrics = metricsAt ? new Metrics() : undefined;
   const abandon = abandonSettings();
+  // SMTP_URL, MAIL_FROM, PUBLIC_URL... (mail/settings.ts): undefined when no mail is sent.
+  const mailConfig = mailSettings(process.env);
   const origin = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const databaseUrl = process.env.DATABASE_URL;
   // SQLite: one process per data folder; a second one stops here, saying why.
@@ -192,8 +196,18 @@ try {
       // Called only once the hub runs, after `director` is made below.
       director.ended(row);
     },
+    ...(mailConfig ? { onChange: (prev, next, turn) => mail?.changed(prev, next, turn) } : {}),
   });
-  const director = new Director(store, hub, log);
+  const mail = mailConfig
+    ? new MailService({
+        store,
+        log,
+        config: mailConfig,
+        secret: await store.secret('mail'),
+        atTable: (id, side) => hub.connected(id, side),
+      })
+    : undefined;
+  const director = new Director(store, hub, log, mail && ((game) => mail.paired(game)));
   // Counted by the database at each scrape (one indexed query).
   metrics?.countGames(async () => {
     return store.countGames();
@@ -209,6 +223,7 @@ try {
     log,
     logger,
     ...(metrics ? { metrics } : {}),
+    ...(mail && mailConfig ? { mail: { service: mail, publicUrl: mailConfig.publicUrl } } : {}),
     ...(httpRate === undefined ? {} : { httpRate }),
     ...waitingSetting(process.env.TAFL_MAX_WAITING_PER_CLIENT),
     ...signUpSetting(process.env.TAFL_SIGNUPS_PER_HOUR),
@@ -235,6 +250,7 @@ try {
   await hub.start();
   ratings.start();
   director.start();
+  mail?.start();
   // The line that says where the server is comes once it takes moves: tests and scripts wait for it.
   logger.info(listeningText(address));
   if (process.stdout.isTTY) process.stdout.write(`${listeningText(address)}\n`);
@@ -254,7 +270,7 @@ try {
       .then(() => {
         director.stop();
         ratings.stop();
-        return hub.stop();
+        return Promise.all([hub.stop(), mail?.stop()]);
       })
       .then(() => store.close())
       .then(

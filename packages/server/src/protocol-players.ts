@@ -63,6 +63,8 @@ export interface AccountState {
   readonly user: AccountView | null;
   /** The session's CSRF token (send it as `x-tafl-csrf`), null when signed out. */
   readonly csrf: string | null;
+  /** Whether this server sends mail (protocol-mail.ts): the account page then offers it. */
+  readonly mail?: boolean;
 }
 
 /** A guest seat this browser holds: the game and the seat token. */

@@ -33,6 +33,7 @@ import { MAX_ATTACH, RATING_RANGE } from './protocol-players.js';
 
 export * from './protocol-games.js';
 export * from './protocol-players.js';
+export * from './protocol-mail.js';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -327,6 +328,14 @@ export const ERROR_CODES = [
   'tournament/invalid',
   /** A tournament game cannot be aborted: the clock decides (409). */
   'game/tournament',
+  /** This server sends no mail: its operator has not set it up (404). */
+  'mail/off',
+  /** Not an email address (400): the message says why. */
+  'mail/address',
+  /** A confirmation or unsubscribe link that is not, or no longer, valid (404). */
+  'mail/token',
+  /** The account has no address (404), or none confirmed yet for what was asked (409). */
+  'mail/none',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -339,6 +339,9 @@ describe.each(BACKENDS)('on %s', (backend) => {
         'known_addresses',
         'waiting_places',
         'limit_attempts',
+        // The mail's tables (0007; both refer to users).
+        'mail_queue',
+        'mail_addresses',
         'users',
         'secrets',
       ].map((table) => `drop table ${table}`),

@@ -250,6 +250,40 @@ const FIXTURE: readonly [string, Record<string, unknown>][] = [
     },
   ],
   ['secrets', { name: 'seat', value: 'k'.repeat(43) }],
+  [
+    'mail_addresses',
+    {
+      user_id: USER,
+      address: 'ailill@example.org',
+      lang: 'en',
+      your_move: 'each',
+      rounds: 1,
+      losses: 1,
+      added_at: T0,
+      confirmed_at: T0,
+      confirm_hash: null,
+      confirm_expires_at: null,
+      unsubscribe_hash: 'h'.repeat(64),
+      updated_at: T0,
+    },
+  ],
+  [
+    'mail_queue',
+    {
+      id: `${USER}:move:${GAME.id}:1`,
+      user_id: USER,
+      kind: 'move',
+      game_id: GAME.id,
+      payload: '{"ply":1}',
+      status: 'pending',
+      attempts: 0,
+      next_at: T0,
+      lease_id: null,
+      lease_until: null,
+      created_at: T0,
+      done_at: null,
+    },
+  ],
 ];
 
 /** Inserts the fixture's row into each table that exists, with the columns it has now. */

@@ -18,6 +18,9 @@ import {
 } from '@tafl/core';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXT } from '../src/account/text.js';
+import { MAIL_TEXT } from '../src/account/mail-text.js';
+// The mails the server writes: its words are the app's (the server does not depend on the app).
+import { MAIL_TEXT as MAILS_SENT } from '../../server/src/mail/text.js';
 import { ANALYSIS_TEXT } from '../src/analysis/text.js';
 import { PWA_TEXT } from '../src/app/pwa-text.js';
 import { FRONT_TEXT, presetSummary } from '../src/app/text.js';
@@ -40,6 +43,8 @@ import { TOURNAMENTS_TEXT } from '../src/tournaments/text.js';
 const MODULES: { readonly [name: string]: { readonly [l in Lang]: unknown } } = {
   i18n: CATALOGUES,
   account: ACCOUNT_TEXT,
+  mail: MAIL_TEXT,
+  mailsSent: MAILS_SENT,
   analysis: ANALYSIS_TEXT,
   app: FRONT_TEXT,
   pwa: PWA_TEXT,
@@ -57,6 +62,7 @@ const MODULES: { readonly [name: string]: { readonly [l in Lang]: unknown } } = 
 
 /** Every file of src/ that holds words of a language, and the module above that walks it. */
 const FILES: Readonly<Record<string, string>> = {
+  'account/mail-text.ts': 'mail',
   'account/text.ts': 'account',
   'analysis/text.ts': 'analysis',
   'app/pwa-text.ts': 'pwa',

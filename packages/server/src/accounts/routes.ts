@@ -81,6 +81,8 @@ export interface AccountDeps {
   readonly refuse: (reply: FastifyReply, refused: Refusal) => FastifyReply;
   /** Accounts made from one client address per hour (default 5; 0: no limit). */
   readonly signUpsPerHour?: number;
+  /** The server sends mail: GET /api/account says so (AccountState.mail). */
+  readonly mailOffered?: boolean;
 }
 
 /** What the other routes need of accounts. */
@@ -118,6 +120,8 @@ const TOO_MANY: Record<ThrottleKind, string> = {
   'signin-account': 'failed sign-ins to this account',
   'signin-address': 'failed sign-ins from this address',
   signup: 'accounts made from this address',
+  'mail-sent': 'mails to this email address',
+  'mail-set': 'email addresses set for this account',
 };
 
 /** A refusal for a while: when to try again. */
@@ -397,8 +401,9 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountDeps):
       ? {
           user: { id: session.userId, name: session.name, createdAt: session.userCreatedAt },
           csrf: session.csrf,
+          ...(deps.mailOffered ? { mail: true } : {}),
         }
-      : { user: null, csrf: null };
+      : { user: null, csrf: null, ...(deps.mailOffered ? { mail: true } : {}) };
   });
 
   app.post('/api/account/signup', async (request, reply) => {

@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { KyselyAccounts } from './accounts.js';
 import { KyselyLimits } from './limits.js';
+import { KyselyMail } from './mail.js';
 import { KyselyRatings } from './ratings.js';
 import { KyselyTournaments } from './tournaments.js';
 import { GAME_STATUSES } from '../protocol.js';
@@ -130,6 +131,7 @@ export class KyselyStore implements Store {
   readonly ratings: KyselyRatings;
   readonly tournaments: KyselyTournaments;
   readonly limits: KyselyLimits;
+  readonly mail: KyselyMail;
   private readonly queue: Pending[] = [];
   /** A flush is scheduled or running: new changes join its queue. */
   private flushing = false;
@@ -148,6 +150,7 @@ export class KyselyStore implements Store {
     this.ratings = new KyselyRatings(this.db, this.dialect);
     this.tournaments = new KyselyTournaments(this.db, this.dialect);
     this.limits = new KyselyLimits(this.db, this.dialect);
+    this.mail = new KyselyMail(this.db, this.dialect);
   }
 
   migrate(): Promise<void> {

@@ -30,8 +30,18 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { int, type Database } from './schema.js';
 
-/** What each throttle counts: sign-in failures per (account, address), per account, per address; sign-ups per address. */
-export const THROTTLE_KINDS = ['signin-pair', 'signin-account', 'signin-address', 'signup'] as const;
+/**
+ * What each throttle counts: sign-in failures per (account, address), per account, per address;
+ * sign-ups per address; mails sent to one mail address, and addresses an account set (mail/).
+ */
+export const THROTTLE_KINDS = [
+  'signin-pair',
+  'signin-account',
+  'signin-address',
+  'signup',
+  'mail-sent',
+  'mail-set',
+] as const;
 export type ThrottleKind = (typeof THROTTLE_KINDS)[number];
 
 /** Attempts of one key within a window, and when the next may come. */

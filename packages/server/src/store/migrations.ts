@@ -388,6 +388,89 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0007-mail': {
+    // Mail that reaches a player away from the app (store/mail.ts): each account's address
+    // with its confirmation, language and settings, and the queue of mails to send, which
+    // survives a restart. Both go with their account (foreign keys, on delete cascade). The
+    // tokens of the links are never stored: the SHA-256 of each, for looking it up.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was then
+    async up(db: Kysely<any>): Promise<void> {
+      await db.schema
+        .createTable('mail_addresses')
+        .ifNotExists()
+        .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('lang', 'text', (c) => c.notNull())
+        // 'each' | 'digest' | 'off'; the other two kinds of mail are 1 (sent) or 0.
+        .addColumn('your_move', 'text', (c) => c.notNull())
+        .addColumn('rounds', 'integer', (c) => c.notNull())
+        .addColumn('losses', 'integer', (c) => c.notNull())
+        // When this address was set: its links' tokens are derived with it (mail/tokens.ts).
+        .addColumn('added_at', 'bigint', (c) => c.notNull())
+        .addColumn('confirmed_at', 'bigint')
+        // Until confirmed: the confirmation token's hash and when it stops working.
+        .addColumn('confirm_hash', 'text')
+        .addColumn('confirm_expires_at', 'bigint')
+        .addColumn('unsubscribe_hash', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('mail_addresses_unsubscribe')
+        .ifNotExists()
+        .unique()
+        .on('mail_addresses')
+        .column('unsubscribe_hash')
+        .execute();
+      await db.schema
+        .createIndex('mail_addresses_confirm')
+        .ifNotExists()
+        .on('mail_addresses')
+        .column('confirm_hash')
+        .where(sql.ref('confirm_hash'), 'is not', null)
+        .execute();
+      await db.schema
+        .createTable('mail_queue')
+        .ifNotExists()
+        // What the mail is about, with its account: `USER:move:GAME:PLY`, `USER:digest:SLOT`...
+        // so that one mail is never queued twice (mail/service.ts).
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('game_id', 'text')
+        // JSON: what the mail says (never its address or a token).
+        .addColumn('payload', 'text', (c) => c.notNull())
+        // 'pending' | 'sent' | 'dropped' (nothing left to say) | 'failed' (refused for good).
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('next_at', 'bigint', (c) => c.notNull())
+        // A process sending it holds it until then (another takes it over after).
+        .addColumn('lease_id', 'text')
+        .addColumn('lease_until', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('done_at', 'bigint')
+        .execute();
+      // The mails due: the few pending ones, soonest first.
+      await db.schema
+        .createIndex('mail_queue_due')
+        .ifNotExists()
+        .on('mail_queue')
+        .column('next_at')
+        .where(sql.ref('status'), '=', sql.lit('pending'))
+        .execute();
+      await db.schema
+        .createIndex('mail_queue_user')
+        .ifNotExists()
+        .on('mail_queue')
+        .column('user_id')
+        .execute();
+      await db.schema
+        .createIndex('mail_queue_done')
+        .ifNotExists()
+        .on('mail_queue')
+        .column('done_at')
+        .execute();
+    },
+  },
 };
 
 /**

@@ -26,6 +26,7 @@ import {
 } from './types.js';
 import type { AccountStore } from './accounts.js';
 import type { LimitStore } from './limits.js';
+import type { MailStore } from './mail.js';
 import type { RatingStore } from './ratings.js';
 import type { TournamentStore } from './tournaments.js';
 
@@ -85,6 +86,7 @@ export class ThreadStore implements Store {
   readonly ratings = this.part<RatingStore>('ratings');
   readonly tournaments = this.part<TournamentStore>('tournaments');
   readonly limits = this.part<LimitStore>('limits');
+  readonly mail = this.part<MailStore>('mail');
 
   private constructor(
     private readonly worker: Worker,

@@ -12,6 +12,7 @@
 
 import type { AccountStore } from './accounts.js';
 import type { LimitStore } from './limits.js';
+import type { MailStore } from './mail.js';
 import type { RatingStore } from './ratings.js';
 import type { AnalysisRow, GameRow, MoveRow } from './rows.js';
 import type { TournamentStore } from './tournaments.js';
@@ -98,8 +99,8 @@ export function withTimeout<T>(work: Promise<T>, ms: number, message: string): P
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/** The parts of a store beyond the games (accounts, ratings, tournaments, limits), each a module of its own. */
-export const STORE_PARTS = ['accounts', 'ratings', 'tournaments', 'limits'] as const;
+/** The parts of a store beyond the games (accounts, ratings, tournaments, limits, mail), each a module of its own. */
+export const STORE_PARTS = ['accounts', 'ratings', 'tournaments', 'limits', 'mail'] as const;
 export type StorePart = (typeof STORE_PARTS)[number];
 
 export interface Store {
@@ -112,6 +113,8 @@ export interface Store {
   readonly tournaments: TournamentStore;
   /** The limits every process shares: attempts, waiting games' places, known addresses (store/limits.ts). */
   readonly limits: LimitStore;
+  /** Mail addresses and the queue of mails to send (store/mail.ts). */
+  readonly mail: MailStore;
   /**
    * The server's secret called `name`: 32 random bytes (base64url) made the first time it is
    * asked for, the same ever after and in every process (the first one written wins).

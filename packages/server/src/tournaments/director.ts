@@ -20,6 +20,7 @@
 import { newGameId } from '../game.js';
 import type { Hub } from '../hub.js';
 import type { LineLog } from '../log.js';
+import type { PairedMail } from '../mail/service.js';
 import type { TournamentDetail } from '../store/tournaments.js';
 import type { GameRow, Store } from '../store/types.js';
 import { pairRound, scoreOf, timeOf, totalRounds } from './schedule.js';
@@ -53,6 +54,8 @@ export class Director {
     protected readonly store: Store,
     protected readonly hub: Hub,
     protected readonly log: LineLog,
+    /** A round's game was made by this process (mail/service.ts tells both players). */
+    protected readonly onPaired?: (game: PairedMail) => void,
   ) {
     this.tickMs = msSetting('TAFL_TOURNAMENT_TICK_MS', TICK_MS);
   }
@@ -206,6 +209,15 @@ export class Director {
       if (typeof made === 'object')
         this.log(`game ${p.gameId} of tournament ${t.id} could not be made: ${made.message}`, {
           level: 'error',
+        });
+      else if (made === 'created')
+        this.onPaired?.({
+          tournamentId: t.id,
+          tournament: t.name,
+          round,
+          gameId: p.gameId,
+          attackers: p.attackersUser,
+          defenders: p.defendersUser,
         });
     }
   }

@@ -14,6 +14,9 @@ import { newCsrfToken, newSessionToken } from '../../src/accounts/sessions.js';
 import { HTTP_RATE, LIMITS, MAX_BODY_BYTES, MAX_FRAME_BYTES } from '../../src/app.js';
 import { newToken, playToken } from '../../src/game.js';
 import { LOG_INTERVAL_MS } from '../../src/log.js';
+import { MAIL_SETS_PER_HOUR, ONE_CLICK_MAX_BYTES } from '../../src/mail/routes.js';
+import { MAIL_DEFAULTS } from '../../src/mail/settings.js';
+import { linkToken } from '../../src/mail/tokens.js';
 import {
   analysisBounds,
   MAX_ANALYSIS_BYTES,
@@ -46,6 +49,7 @@ import {
   RECENT_MAX,
 } from '../../src/ratings/routes.js';
 import { ABUSE_LIMIT, SEND_BUFFER_LIMIT } from '../../src/sockets.js';
+import { MAIL_ADDRESS_MAX, MAIL_CONFIRM_MS } from '../../src/protocol-mail.js';
 import { OPEN_PER_CREATOR } from '../../src/tournaments/routes.js';
 
 const PAGE = readFileSync(new URL('../../../../docs/security.md', import.meta.url), 'utf8');
@@ -121,6 +125,10 @@ const LIMIT_ROWS: Readonly<Record<string, readonly string[]>> = {
   SWISS_ROUNDS: [`${SWISS_ROUNDS.max} Swiss rounds`],
   OPEN_PER_CREATOR: [`${OPEN_PER_CREATOR} not yet started per creator`],
   LOG_INTERVAL_MS: [`every ${s(LOG_INTERVAL_MS)}`],
+  'MAIL_DEFAULTS.perHour': [`${MAIL_DEFAULTS.perHour} an hour by default`],
+  MAIL_SETS_PER_HOUR: [`${MAIL_SETS_PER_HOUR} an hour`],
+  MAIL_ADDRESS_MAX: [`an address of ${MAIL_ADDRESS_MAX} characters`],
+  ONE_CLICK_MAX_BYTES: [`body: ${kib(ONE_CLICK_MAX_BYTES)}`],
 };
 
 /** Each name of the secrets' table, and what its row must state of it. */
@@ -134,6 +142,9 @@ const SECRET_ROWS: Readonly<Record<string, readonly string[]>> = {
   secrets: [],
   addressHasher: [],
   'ACCOUNT_LIMITS.knownMs': [days(ACCOUNT_LIMITS.knownMs)],
+  linkToken: [`${bits(linkToken('secret', 'confirm', 'user', 'a@example.org', 0))} bits of HMAC-SHA-256`],
+  MAIL_CONFIRM_MS: [h(MAIL_CONFIRM_MS)],
+  addressKey: [],
 };
 
 interface Row {

@@ -2,6 +2,7 @@
  * The account page (`#/account`): who is signed in, links to the player page and to "my games",
  * changing the password (the other sessions end), signing out here or everywhere, and deleting
  * the account (its password and an explicit confirmation; the games stay under "deleted player").
+ * When the server sends mail, its Email panel (MailPanel.tsx): the address and what to send.
  * Signed out, it offers to sign in or up.
  */
 
@@ -14,6 +15,7 @@ import { refusalText } from '../online/errors.js';
 import { pageAccountApi } from './api.js';
 import { pageAccount, useAccount } from './session.js';
 import { playerHref } from './state.js';
+import { MailPanel } from './MailPanel.js';
 import { accountText, type AccountText } from './text.js';
 import '../game/game.css';
 import '../online/online.css';
@@ -104,6 +106,7 @@ export function AccountScreen({ lang, t }: ScreenProps) {
           {said}
         </p>
       </section>
+      {account.mail && <MailPanel t={t} lang={lang} />}
       <PasswordForm t={t} a={a} name={user.name} />
       <DeleteForm t={t} a={a} />
     </div>

@@ -26,6 +26,8 @@ export interface AccountSnapshot {
   /** False until the server said who is signed in (or could not be asked). */
   readonly loaded: boolean;
   readonly user: AccountView | null;
+  /** The server sends mail (AccountState.mail): the account page offers it. */
+  readonly mail?: boolean;
   /** Games in progress where it is my move, once counted. */
   readonly myTurn: number | null;
   /** Loaded, but the server could not be asked (offline): who is signed in is not known. */
@@ -80,6 +82,7 @@ export class AccountSession {
           loaded: true,
           user: answer.value.user,
           myTurn: answer.value.user ? this.snap.myTurn : null,
+          mail: answer.value.mail === true,
         });
         if (answer.value.user) void this.refreshCount();
       } else {
@@ -125,8 +128,9 @@ export class AccountSession {
       const was = held.find((s) => s.id === seat.id);
       if (!was || was.token !== seat.token || was.side !== seat.side) this.seats.save(seat);
     }
-    this.loading = Promise.resolve({ loaded: true, user: answer.user, myTurn: null });
-    this.set({ loaded: true, user: answer.user, myTurn: null });
+    const mail = answer.mail === true || this.snap.mail === true;
+    this.loading = Promise.resolve({ loaded: true, user: answer.user, myTurn: null, mail });
+    this.set({ loaded: true, user: answer.user, myTurn: null, mail });
     void this.refreshCount();
   }
 
@@ -153,8 +157,9 @@ export class AccountSession {
   signedOut(): void {
     this.accountTokens.clear();
     this.setCsrf(null);
-    this.loading = Promise.resolve({ loaded: true, user: null, myTurn: null });
-    this.set({ loaded: true, user: null, myTurn: null });
+    const mail = this.snap.mail === true;
+    this.loading = Promise.resolve({ loaded: true, user: null, myTurn: null, mail });
+    this.set({ loaded: true, user: null, myTurn: null, mail });
   }
 
   /** The count of games where it is my move, asked again (nothing when signed out). */

@@ -30,6 +30,7 @@ const RulesScreen = lazyScreen(() => import('../rules/RulesScreen.js').then((m) 
 const EditorScreen = lazyScreen(() => import('../rules/EditorScreen.js').then((m) => m.EditorScreen));
 const SignInScreen = lazyScreen(() => import('../account/SignInScreen.js').then((m) => m.SignInScreen));
 const AccountScreen = lazyScreen(() => import('../account/AccountScreen.js').then((m) => m.AccountScreen));
+const MailScreen = lazyScreen(() => import('../account/MailScreen.js').then((m) => m.MailScreen));
 const MyGamesScreen = lazyScreen(() => import('../account/MyGamesScreen.js').then((m) => m.MyGamesScreen));
 const PlayerScreen = lazyScreen(() => import('../players/PlayerScreen.js').then((m) => m.PlayerScreen));
 const LeaderboardScreen = lazyScreen(() =>
@@ -117,6 +118,14 @@ export function App() {
         {route.screen === 'signin' && <SignInScreen {...props} mode="signin" />}
         {route.screen === 'signup' && <SignInScreen {...props} mode="signup" />}
         {route.screen === 'account' && <AccountScreen {...props} />}
+        {route.screen === 'mail' && (
+          <MailScreen
+            {...props}
+            key={`${route.action}?${route.token}`}
+            action={route.action}
+            token={route.token}
+          />
+        )}
         {route.screen === 'games' && <MyGamesScreen {...props} />}
         {route.screen === 'player' && <PlayerScreen {...props} name={route.name} />}
         {route.screen === 'leaderboard' && (

@@ -35,7 +35,9 @@ export type Route =
   | { readonly screen: 'tournament-new' }
   | { readonly screen: 'tournament'; readonly id: string }
   | { readonly screen: 'balance' }
-  | { readonly screen: 'puzzles'; readonly id?: string };
+  | { readonly screen: 'puzzles'; readonly id?: string }
+  /** The links of mails: `#/mail/confirm?token=…` and `#/mail/unsubscribe?token=…`. */
+  | { readonly screen: 'mail'; readonly action: 'confirm' | 'unsubscribe'; readonly token: string };
 
 /**
  * What an analysis board opens: a game kept in this browser (`#/analysis/ID`), a finished online
@@ -77,6 +79,10 @@ export function parseRoute(hash: string): Route {
       return { screen: 'balance' };
     case 'puzzles':
       return id ? { screen: 'puzzles', id } : { screen: 'puzzles' };
+    case 'mail':
+      return id === 'confirm' || id === 'unsubscribe'
+        ? { screen: 'mail', action: id, token: new URLSearchParams(query).get('token') ?? '' }
+        : { screen: 'account' };
     case 'signin':
     case 'signup':
     case 'account':
@@ -125,6 +131,8 @@ export function routeHash(route: Route): string {
       return '#/balance';
     case 'puzzles':
       return route.id ? `#/puzzles/${encodeURIComponent(route.id)}` : '#/puzzles';
+    case 'mail':
+      return `#/mail/${route.action}${route.token ? `?token=${encodeURIComponent(route.token)}` : ''}`;
     case 'signin':
     case 'signup':
     case 'account':

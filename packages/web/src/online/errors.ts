@@ -8,6 +8,7 @@ import type { Messages } from '../i18n/index.js';
 import type { RefusalCode } from './api.js';
 import { presenceText } from './presence-text.js';
 import { accountText } from '../account/text.js';
+import { mailText } from '../account/mail-text.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@tafl/server/protocol';
 
 export function refusalText(t: Messages, code: RefusalCode | string, message: string): string {
@@ -119,6 +120,14 @@ export function refusalText(t: Messages, code: RefusalCode | string, message: st
       return accountText(t).errTournamentInvalid;
     case 'game/tournament':
       return accountText(t).errGameTournament;
+    case 'mail/address':
+      return mailText(t).errMailAddress;
+    case 'mail/token':
+      return mailText(t).errMailToken;
+    case 'mail/none':
+      return mailText(t).errMailNone;
+    case 'mail/off':
+      return mailText(t).errMailOff;
     case 'net/failed':
       return t.errNetFailed;
     case 'net/response':
