@@ -88,6 +88,8 @@ describe('a game on one device', () => {
     await square(page, 'd2').click();
     await expect(labelOf(page, 'd2')).resolves.not.toContain('selected');
     await page.goto(`${app.server.url}#/archive`);
+    // The archive's code loads when first opened (a chunk of its own): wait for its list.
+    await page.locator('.game-summary').first().waitFor();
     await expect(page.locator('.game-summary').count()).resolves.toBe(1);
     await expect(page.locator('.game-summary').textContent()).resolves.toContain('The king escaped to a7.');
   });

@@ -1,6 +1,6 @@
 // The analysis board with the engine's endgame tables, in Chromium against the real server: a
 // position of four pieces or fewer is answered by the tables (built in the engine's worker), the
-// sentence says who wins in how many moves and that the tables proved it, and the line to the end
+// sentence says who wins in how many moves, from the side chosen, and that the tables proved it, and the line to the end
 // is the engine's line.
 //
 // The position, under the French Ard-ri (ard-ri-fr), the defenders to move:
@@ -33,9 +33,13 @@ describe('the analysis board with the endgame tables', () => {
     await expect
       .poll(() => sentence.textContent(), { timeout: 60_000 })
       .toContain('proved by the endgame tables');
-    await expect(sentence.textContent()).resolves.toContain('The defenders win in 2 moves');
+    // Said from the side chosen: the attackers' view first, then the defenders'.
+    await expect(page.getByRole('radio', { name: 'the attackers' }).isChecked()).resolves.toBe(true);
+    await expect(sentence.textContent()).resolves.toContain('The attackers lose in 2 moves');
+    await page.getByRole('radio', { name: 'the defenders' }).check();
+    await expect.poll(() => sentence.textContent()).toContain('The defenders win in 2 moves');
     const line = await page.locator('.analysis-line[data-line="1"] .pv-move').allTextContents();
-    // As the app writes moves: a trailing - marks an open way to escape, -- the escape.
-    expect(line).toEqual(['c5-b5-', 'f7-e7', 'b5-a5--']);
+    // As the app writes moves: K the king; a trailing - marks an open way to escape, -- the escape.
+    expect(line).toEqual(['Kc5-b5-', 'f7-e7', 'Kb5-a5--']);
   });
 });
