@@ -46,6 +46,13 @@ export interface GameRow {
   /** When the side to move's time started running; null while no clock runs. */
   readonly turnStartedAt: number | null;
   readonly drawOffer: string | null;
+  /** The side asking to take its last move back (a casual game's), or null. */
+  readonly takebackOffer: string | null;
+  /**
+   * Takebacks the game has had: a copy of the game whose count is not the store's holds moves
+   * that were taken back, and reads them all again (hub.ts refresh).
+   */
+  readonly takebacks: number;
   readonly rematchOffer: string | null;
   readonly rematchId: string | null;
   readonly createdAt: number;
@@ -85,6 +92,8 @@ export type GameChange =
       readonly expectVersion: number;
       readonly row: GameRow;
       readonly move?: MoveRow;
+      /** A takeback: the moves after `row.ply` are deleted with it (never with a `move`). */
+      readonly takeback?: true;
     }
   /** Rematch: create `row` and update `from`, both or neither. */
   | {
