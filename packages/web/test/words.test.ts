@@ -19,6 +19,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXT } from '../src/account/text.js';
 import { ANALYSIS_TEXT } from '../src/analysis/text.js';
+import { PWA_TEXT } from '../src/app/pwa-text.js';
 import { FRONT_TEXT, presetSummary } from '../src/app/text.js';
 import { BALANCE_TEXT } from '../src/balance/text.js';
 import { FEEDBACK_TEXT } from '../src/game/feedback-text.js';
@@ -39,6 +40,7 @@ const MODULES: { readonly [name: string]: { readonly [l in Lang]: unknown } } = 
   account: ACCOUNT_TEXT,
   analysis: ANALYSIS_TEXT,
   app: FRONT_TEXT,
+  pwa: PWA_TEXT,
   balance: BALANCE_TEXT,
   puzzles: { en: puzzleText(CATALOGUES.en), es: puzzleText(CATALOGUES.es), fr: puzzleText(CATALOGUES.fr) },
   players: PLAYERS_TEXT,
@@ -53,6 +55,7 @@ const MODULES: { readonly [name: string]: { readonly [l in Lang]: unknown } } = 
 const FILES: Readonly<Record<string, string>> = {
   'account/text.ts': 'account',
   'analysis/text.ts': 'analysis',
+  'app/pwa-text.ts': 'pwa',
   'app/text.ts': 'app',
   'balance/text.ts': 'balance',
   'game/feedback-text.ts': 'feedback',
