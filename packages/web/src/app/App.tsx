@@ -1,6 +1,7 @@
 /**
- * The app shell: the language, the skip link to the board, the header (Header.tsx) and the screen
- * of the current route, which takes the focus when it changes (focus.ts).
+ * The app shell: the language, the skip link to the board, the header (Header.tsx), the notices
+ * under it (a new version; a tournament game ready, on any screen) and the screen of the current
+ * route, which takes the focus when it changes (focus.ts).
  */
 
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
@@ -10,6 +11,7 @@ import { GameScreen } from '../game/GameScreen.js';
 import { HomeScreen } from '../game/HomeScreen.js';
 import { OpenLink } from '../game/OpenLink.js';
 import { LobbyScreen } from '../online/LobbyScreen.js';
+import { GameReadyNotice } from '../online/GameReadyNotice.js';
 import { OnlineScreen } from '../online/OnlineScreen.js';
 import { RulesetsScreen } from '../rules/RulesetsScreen.js';
 import { focusScreen, screenHasBoard, useScreenFocus } from './focus.js';
@@ -100,6 +102,7 @@ export function App() {
         }}
       />
       <UpdateNotice t={t} />
+      <GameReadyNotice t={t} route={route} />
       <main>
         {route.screen === 'home' && <HomeScreen {...props} />}
         {route.screen === 'game' && <GameScreen {...props} id={route.id} />}
