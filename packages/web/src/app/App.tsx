@@ -110,7 +110,9 @@ export function App() {
         {route.screen === 'rules' && <RulesScreen {...props} {...(route.id ? { id: route.id } : {})} />}
         {route.screen === 'editor' && <EditorScreen {...props} {...(route.id ? { id: route.id } : {})} />}
         {route.screen === 'open' && <OpenLink {...props} query={route.query} />}
-        {route.screen === 'online' && <OnlineScreen {...props} id={route.id} />}
+        {route.screen === 'online' && (
+          <OnlineScreen {...props} id={route.id} {...(route.join ? { join: true } : {})} />
+        )}
         {route.screen === 'lobby' && <LobbyScreen {...props} />}
         {route.screen === 'analysis' && <AnalysisScreen {...props} source={route.source} />}
         {route.screen === 'rulesets' && <RulesetsScreen {...props} />}

@@ -8,8 +8,9 @@
  * the free seat, coming back on the same device). Otherwise, while a seat is free, the page asks
  * whether to take it (a guest's name asked for, a signed-in player's account named) or just
  * watch: the same question for everyone, as lichess asks before a challenge is accepted, so that
- * a link opened only to look seats nobody. Everyone else watches: the same screen without the
- * controls, marked as watching.
+ * a link opened only to look seats nobody (the lobby's Join, `?join`, has asked already: the seat
+ * is taken at once). Everyone else watches: the same screen without the controls, marked as
+ * watching.
  *
  * A signed-in player whose account holds a seat plays it from any device: when the game says a
  * seat is the account's (its `player`) and this browser has no token for it, the page asks the
@@ -101,7 +102,10 @@ import { TakebackPanel } from './Takeback.js';
 import '../game/game.css';
 import './online.css';
 
-export function OnlineScreen(props: ScreenProps & { readonly id: string }) {
+/** `join`: the lobby's Join (`#/online/ID?join`): the free seat is taken without asking. */
+type OnlineProps = ScreenProps & { readonly id: string; readonly join?: boolean };
+
+export function OnlineScreen(props: OnlineProps) {
   if (!GAME_ID_RE.test(props.id)) return <Missing t={props.t} />;
   return <OnlineGame key={props.id} {...props} />;
 }
@@ -127,15 +131,15 @@ function useAccountSeat(
   const account = useAccount();
   const side = accountSeatOf(header, account.user?.name);
   const [asked, setAsked] = useState<'no' | 'asking' | 'given' | 'failed'>('no');
+  const started = useRef(false);
   const wanted = side !== undefined && you === null && !session.seated;
   useEffect(() => {
-    if (!wanted || asked !== 'no') return;
+    if (!wanted || started.current) return;
+    started.current = true;
     setAsked('asking');
-    let alive = true;
     void pageAccountApi()
       .seat(id)
       .then((answer) => {
-        if (!alive) return;
         if (!answer.ok || answer.value.game !== id) {
           if (!answer.ok && answer.code === 'auth/required') pageAccount().signedOut();
           setAsked('failed');
@@ -145,10 +149,7 @@ function useAccountSeat(
         session.seat(answer.value.token, answer.value.side);
         setAsked('given');
       });
-    return () => {
-      alive = false;
-    };
-  }, [wanted, asked]);
+  }, [wanted]);
   // Given, but the watch with it refused (the session forgot it): the game is watched.
   const lost = asked === 'given' && !session.seated;
   return { pending: side !== undefined && you === null && asked !== 'failed' && !lost };
@@ -207,7 +208,7 @@ export function timeControlText(t: Messages, time: TimeControl): string {
   return t.timeLive(liveName(time.baseMs, time.incrementMs));
 }
 
-function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: string }) {
+function OnlineGame({ lang, t, navigate, id, join: joinAsked }: OnlineProps) {
   const headerRef = useRef<GameHeader | undefined>(undefined);
   const session = useMemo(
     () =>
@@ -322,9 +323,20 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
         }
       });
   };
-  // A rated game's seat is for signed-in players: a guest is asked to sign in instead.
+  // A rated game's seat is for signed-in players: a guest is asked to sign in instead. The
+  // lobby's Join takes the seat at once (the remembered name, else a guest's), once.
+  const joined = useRef(false);
+  // The address keeps no `?join`: a link copied from it, or the page reloaded, asks as any link does.
   useEffect(() => {
-    if (mayJoin && header?.rated && account.loaded && !account.user) setJoin('watch');
+    if (joinAsked) history.replaceState(history.state, '', `#/online/${encodeURIComponent(id)}`);
+  }, []);
+  useEffect(() => {
+    if (!mayJoin || !account.loaded || account.unknown) return;
+    if (header?.rated && !account.user) setJoin('watch');
+    else if (joinAsked && !joined.current) {
+      joined.current = true;
+      takeSeat(pageSeats().name() ?? '');
+    }
   }, [mayJoin, header?.rated, account.loaded, account.user?.id]);
 
   // What the player has seen of their game, so that an end while away is announced once (away.ts).
