@@ -58,6 +58,8 @@ describe.each(SIZES)('a rated game over, on %s', (size: Size) => {
     await waitForMoves(bob, 1);
     await clickMove(bob, 'd5-f5');
     for (const page of [ann, bob, eve]) await waitForMoves(page, 2);
+    // A rated game has no takeback to propose.
+    for (const page of [ann, bob]) expect(await page.getByTestId('propose-takeback').count()).toBe(0);
     await bob.getByRole('button', { name: 'Resign' }).click();
     await bob.getByRole('button', { name: 'Yes' }).click();
 
