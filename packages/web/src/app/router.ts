@@ -65,7 +65,9 @@ export function parseRoute(hash: string): Route {
       return { screen: 'open', query: new URLSearchParams(query) };
     case 'online':
       if (!id) return { screen: 'lobby' };
-      return new URLSearchParams(query).has('join') ? { screen: 'online', id, join: true } : { screen: 'online', id };
+      return new URLSearchParams(query).has('join')
+        ? { screen: 'online', id, join: true }
+        : { screen: 'online', id };
     case 'lobby':
       return { screen: 'lobby' };
     case 'analysis':
