@@ -12,6 +12,7 @@ export * from './position.js';
 export * from './start.js';
 export * from './trace.js';
 export * from './perft.js';
+export * from './premove.js';
 export * from './notation/position.js';
 export * from './notation/move.js';
 export * from './notation/rules.js';

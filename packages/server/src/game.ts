@@ -86,6 +86,8 @@ export function newGameRow(
     clockDefendersMs: null,
     turnStartedAt: null,
     drawOffer: null,
+    takebackOffer: null,
+    takebacks: 0,
     rematchOffer: null,
     rematchId: null,
     updatedAt: fields.createdAt,
@@ -277,6 +279,7 @@ export function headerOf(row: GameRow, turn: Side, now: number): GameHeader {
     ply: row.ply,
     clock: clockView(row, turn, now),
     drawOffer: asSide(row.drawOffer),
+    takebackOffer: asSide(row.takebackOffer),
     rematchOffer: asSide(row.rematchOffer),
     rematch: row.rematchId,
     createdAt: row.createdAt,
@@ -320,6 +323,8 @@ export const headerChanged = (a: GameRow, b: GameRow): boolean =>
   a.attackersUser !== b.attackersUser ||
   a.defendersUser !== b.defendersUser ||
   a.drawOffer !== b.drawOffer ||
+  a.takebackOffer !== b.takebackOffer ||
+  a.takebacks !== b.takebacks ||
   a.rematchOffer !== b.rematchOffer ||
   a.rematchId !== b.rematchId;
 

@@ -806,7 +806,7 @@ export class Hub {
     peer.watching.clear();
   }
 
-  /** A player's action: move, resign, draw, rematch, abort or a claim. */
+  /** A player's action: move, resign, draw, takeback, rematch, abort or a claim. */
   async play(
     message: Exclude<ClientMessage, { t: 'watch' | 'unwatch' | 'ping' }>,
   ): Promise<Refusal | undefined> {
@@ -830,6 +830,8 @@ export class Hub {
           return this.end(live, 'none', 'aborted');
         case 'draw':
           return this.draw(live, side, message.act);
+        case 'takeback':
+          return this.takeback(live, side, message.ply, message.act);
         case 'rematch':
           return this.rematch(live, side, message.act);
         case 'claim':
@@ -875,6 +877,8 @@ export class Hub {
       ply: row.ply + 1,
       version: row.version + 1,
       drawOffer: null,
+      // A move withdraws a takeback request: it was about the position before it.
+      takebackOffer: null,
       updatedAt: now,
     };
     const move: MoveRow = {
@@ -910,6 +914,7 @@ export class Hub {
       winner,
       reason,
       drawOffer: null,
+      takebackOffer: null,
       version: row.version + 1,
       updatedAt: now,
     });
@@ -986,6 +991,82 @@ export class Hub {
     });
   }
 
+  /**
+   * A takeback, in a casual game only (lichess's, where a rating or a tournament's score would
+   * be changed by it, has none): `offer` asks the opponent to let the player's last move be taken
+   * back (with the opponent's reply to it, when there is one), so that it is the player's move
+   * again; the opponent's `accept` takes them back, their `decline` refuses; the asker's own
+   * `decline` withdraws it. An offer made while the opponent's stands accepts the opponent's, as
+   * with draws. Refused unless `ply` is the game's (the client saw another position).
+   */
+  private async takeback(
+    live: Live,
+    side: Side,
+    ply: number,
+    act: 'offer' | 'accept' | 'decline',
+  ): Promise<Outcome> {
+    if (ply > live.row.ply) await this.refresh(live);
+    const row = live.row;
+    if (row.status !== 'playing') return notPlaying(row);
+    if (row.rated || row.tournamentId !== null)
+      return refusal(
+        'takeback/casual',
+        'takebacks are for casual games: a rated or tournament game has none',
+      );
+    if (ply !== row.ply)
+      return refusal('move/stale', `the game is at move ${row.ply}, not ${ply}: catch up and try again`);
+    const theirs = row.takebackOffer === opposite(side);
+    const mine = row.takebackOffer === side;
+    const now = Date.now();
+    if (act === 'accept' || (act === 'offer' && theirs)) {
+      if (!theirs) return refusal('takeback/none', 'there is no takeback request to accept');
+      return this.takeBack(live, opposite(side));
+    }
+    if (act === 'decline') {
+      if (!theirs && !mine) return refusal('takeback/none', 'there is no takeback request to answer');
+      return this.commit(live, { ...row, takebackOffer: null, version: row.version + 1, updatedAt: now });
+    }
+    if (mine) return undefined;
+    if (row.ply < takebackPlies(live.rules, row.ply, side))
+      return refusal('takeback/nothing', 'you have made no move to take back');
+    return this.commit(live, { ...row, takebackOffer: side, version: row.version + 1, updatedAt: now });
+  }
+
+  /**
+   * Takes back `asker`'s last move, and the opponent's reply to it when there is one: the
+   * position is `asker`'s to move again. No side is given back time: each keeps what it has now
+   * (the running side charged up to now), and the clock of the side to move runs from now, as
+   * after a move (a live game's not before its second move; a correspondence move's allowance is
+   * whole again).
+   */
+  private async takeBack(live: Live, asker: Side): Promise<Outcome> {
+    const row = live.row;
+    const count = takebackPlies(live.rules, row.ply, asker);
+    if (row.ply < count) return refusal('takeback/nothing', 'there is no move to take back');
+    const now = Date.now();
+    const turn = turnAt(live.rules, row.ply);
+    if (clocksAfterMove(row, turn, now, false) === undefined) {
+      await this.flag(live);
+      return refusal('time/out', `the ${turn}' time has run out`);
+    }
+    const ply = row.ply - count;
+    return this.commit(
+      live,
+      {
+        ...row,
+        ...clocksAfterTakeback(row, turn, ply, now),
+        ply,
+        takebackOffer: null,
+        drawOffer: null,
+        takebacks: row.takebacks + 1,
+        version: row.version + 1,
+        updatedAt: now,
+      },
+      undefined,
+      true,
+    );
+  }
+
   private async rematch(live: Live, side: Side, act: 'offer' | 'accept' | 'decline'): Promise<Outcome> {
     const row = live.row;
     if (row.status !== 'ended' && row.status !== 'aborted')
@@ -1022,6 +1103,8 @@ export class Hub {
       ratingMax: null,
       tournamentId: null,
       drawOffer: null,
+      takebackOffer: null,
+      takebacks: 0,
       rematchOffer: null,
       rematchId: null,
       createdAt: now,
@@ -1075,12 +1158,14 @@ export class Hub {
     return result;
   }
 
-  private async commit(live: Live, next: GameRow, move?: MoveRow): Promise<Outcome> {
+  /** Commits `next` (with `move`, or as a takeback: the moves after its ply deleted) and tells. */
+  private async commit(live: Live, next: GameRow, move?: MoveRow, takeback = false): Promise<Outcome> {
     const change = {
       kind: 'update' as const,
       expectVersion: live.row.version,
       row: next,
       ...(move ? { move } : {}),
+      ...(takeback ? { takeback: true as const } : {}),
     };
     const prev = live.row;
     if (!(await this.store.commit(change))) return STALE;
@@ -1098,6 +1183,11 @@ export class Hub {
     const prev = live.row;
     live.row = next;
     live.touched = Date.now();
+    // Moves taken back: the copy's position goes back with them.
+    while (live.moves.length > next.ply && !move) {
+      live.moves.pop();
+      live.pos.undo();
+    }
     if (move) live.moves.push(move.move);
     const over = (row: GameRow): boolean => row.status === 'ended' || row.status === 'aborted';
     if (!over(prev) && over(next) && this.options.onEnd) this.options.onEnd(next);
@@ -1106,8 +1196,9 @@ export class Hub {
     if (prev.attackersToken !== next.attackersToken || prev.defendersToken !== next.defendersToken)
       this.unseat(live);
     if (live.watchers.size === 0) return;
-    // A claim becomes possible with the first move, and impossible at the end.
-    const claimChanged = prev.status !== next.status || (prev.ply === 0 && next.ply > 0);
+    // A claim becomes possible with the first move (impossible again when it is taken back),
+    // and impossible at the end.
+    const claimChanged = prev.status !== next.status || (prev.ply === 0) !== (next.ply === 0);
     const now = Date.now();
     const turn = turnAt(live.rules, next.ply);
     if (move) {
@@ -1223,6 +1314,8 @@ export class Hub {
   private async refresh(live: Live): Promise<void> {
     const row = await this.store.loadGame(live.row.id);
     if (!row || row.version <= live.row.version) return;
+    // A takeback since this copy: its moves from where they differ from the game's go back first.
+    if (row.takebacks !== live.row.takebacks) await this.retrace(live, row);
     const moves = await this.store.loadMoves(row.id, live.row.ply);
     for (const move of moves) {
       if (move.ply !== live.row.ply + 1 || !playMoveRecord(live.pos, move.move).ok) {
@@ -1234,6 +1327,21 @@ export class Hub {
       this.applied(live, { ...live.row, ply: move.ply, version: row.version }, move);
     }
     this.applied(live, row);
+  }
+
+  /**
+   * After another process's takeback: the copy's moves go back to the last one the game still
+   * has, and its count of takebacks is the game's (the moves after it are read as new ones).
+   */
+  private async retrace(live: Live, row: GameRow): Promise<void> {
+    const stored = await this.store.loadMoves(row.id, 0);
+    let same = 0;
+    while (same < live.moves.length && live.moves[same] === stored[same]?.move) same++;
+    for (let n = live.moves.length; n > same; n--) {
+      live.moves.pop();
+      live.pos.undo();
+    }
+    live.row = { ...live.row, ply: same, takebacks: row.takebacks };
   }
 
   private onNotice(notice: ChangeNotice): void {
@@ -1334,6 +1442,31 @@ const withToken = (row: GameRow, side: Side, hash: string): GameRow =>
 /** The seat the account holds in the game, if any. */
 const sideOf = (row: GameRow, userId: string): Side | undefined =>
   SIDES.find((side) => userAt(row, side) === userId);
+
+/**
+ * The moves a takeback by `asker` undoes at `ply`: the asker's last move, and the opponent's
+ * reply to it when it is the asker's turn.
+ */
+const takebackPlies = (rules: Ruleset, ply: number, asker: Side): number =>
+  turnAt(rules, ply) === asker ? 2 : 1;
+
+/**
+ * The clock columns after a takeback to `ply` (`turn` was to move before it) at `now`: each side
+ * keeps the time it has (the running side's charged to now); the side to move's runs from now,
+ * a live game's from its second move on; a correspondence game's allowance is whole again.
+ */
+function clocksAfterTakeback(
+  row: GameRow,
+  turn: Side,
+  ply: number,
+  now: number,
+): Pick<GameRow, 'clockAttackersMs' | 'clockDefendersMs' | 'turnStartedAt'> {
+  if (row.timeKind === 'none') return { clockAttackersMs: null, clockDefendersMs: null, turnStartedAt: null };
+  if (row.timeKind === 'correspondence')
+    return { clockAttackersMs: row.timeBaseMs, clockDefendersMs: row.timeBaseMs, turnStartedAt: now };
+  const stopped = clocksStopped(row, turn, now);
+  return { ...stopped, turnStartedAt: ply >= 1 ? now : null };
+}
 
 function notPlaying(row: GameRow): Refusal {
   if (row.status === 'waiting')

@@ -86,6 +86,11 @@ export interface GameHeader {
   readonly ply: number;
   readonly clock: ClockView | null;
   readonly drawOffer: Side | null;
+  /**
+   * The side asking to take its last move back (a casual game's only), or null. Absent: a server
+   * of before takebacks.
+   */
+  readonly takebackOffer?: Side | null;
   readonly rematchOffer: Side | null;
   /** The id of the rematch, once accepted. */
   readonly rematch: string | null;

@@ -20,7 +20,9 @@
  *     POST /api/account/seats    AttachRequest   -> 200 AttachResult  (a guest's seats attached)
  *     GET  /api/games/:id/seat                   -> 200 SeatKey    (my seat's token of this game)
  *     GET  /api/me/games                         -> 200 MyGames
- *     GET  /api/players/:name                    -> 200 PlayerView
+ *     GET  /api/games/:id/ratings                -> 200 GameRatings (what a game did to ratings)
+ *     GET  /api/players?name=NAME                -> 200 PlayerLookup (null: no such player)
+ *     GET  /api/players/:name                    -> 200 PlayerView (404 player/unknown)
  *     GET  /api/leaderboard/:family              -> 200 Leaderboard
  *     GET  /api/tournaments                      -> 200 TournamentList
  *     POST /api/tournaments      CreateTournamentRequest -> 201 TournamentView
@@ -194,6 +196,8 @@ export interface PlayerGame extends GameSummary {
   readonly deadline: number | null;
   /** The rating change this game brought this player, once rated. */
   readonly ratingDiff: number | null;
+  /** The tournament the game is of, or null. */
+  readonly tournament: string | null;
 }
 
 export interface PlayerView {
@@ -216,6 +220,44 @@ export interface MyGames {
   readonly games: readonly PlayerGame[];
   /** Games in progress where it is my turn (the header's count). */
   readonly myTurn: number;
+  /** My ended games (not the aborted ones), the latest first: at most MY_FINISHED_MAX. */
+  readonly finished: readonly PlayerGame[];
+  /**
+   * The tournaments I am entered in that are open or running, the soonest start first: the app
+   * looks for my next game more often while one is under way or about to start.
+   */
+  readonly tournaments: readonly TournamentSummary[];
+}
+
+/** Ended games in "my games" (MyGames.finished). */
+export const MY_FINISHED_MAX = 50;
+
+/**
+ * A player page looked up by name (GET /api/players?name=NAME): the page, or null when nobody
+ * has that name. A name typed in an address is a question whose "nobody" is an answer, not an
+ * error: the app asks this way, and no request of its fails for a mistyped name.
+ */
+export interface PlayerLookup {
+  readonly player: PlayerView | null;
+}
+
+/** The rating a game left one of its players with, and the change it made. */
+export interface RatingChange {
+  readonly family: RatingFamily;
+  /** Rounded to a whole point. */
+  readonly rating: number;
+  readonly diff: number;
+}
+
+/**
+ * What a game did to its players' ratings (GET /api/games/:id/ratings). `none`: not a game that
+ * is rated (casual, aborted, or not over); `pending`: rated once its end is counted, a moment
+ * after it (ask again); `rated`: each side's change (null for a seat whose account is gone).
+ */
+export interface GameRatings {
+  readonly status: 'none' | 'pending' | 'rated';
+  readonly attackers: RatingChange | null;
+  readonly defenders: RatingChange | null;
 }
 
 export interface LeaderboardEntry {
@@ -314,6 +356,14 @@ export interface TournamentStanding {
   readonly rating: number | null;
 }
 
+/**
+ * Why a tournament is over: `rounds`, its rounds were all played; `no-pairing`, a Swiss whose
+ * next round could not be paired without two players meeting again (it ends after the rounds
+ * played); `too-few`, cancelled at its start with fewer than two players.
+ */
+export const TOURNAMENT_ENDINGS = ['rounds', 'no-pairing', 'too-few'] as const;
+export type TournamentEnding = (typeof TOURNAMENT_ENDINGS)[number];
+
 export interface TournamentView extends TournamentSummary {
   /**
    * The rounds in all: a Swiss's rounds (it ends sooner when no round can be paired without a
@@ -326,4 +376,6 @@ export interface TournamentView extends TournamentSummary {
   readonly pairings: readonly (readonly TournamentPairing[])[];
   /** Points, then Buchholz, then Sonneborn-Berger, then rating. */
   readonly standings: readonly TournamentStanding[];
+  /** Why it is over (finished or cancelled), null while it is not. */
+  readonly ending: TournamentEnding | null;
 }

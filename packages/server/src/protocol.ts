@@ -205,6 +205,20 @@ export type ClientMessage =
       readonly act: 'offer' | 'accept' | 'decline';
     } & Re)
   | ({ readonly t: 'abort'; readonly game: string; readonly token: string } & Re)
+  /**
+   * A takeback, in a casual game only (not rated, no tournament): `offer` asks the opponent to
+   * let the player's last move be taken back (with the opponent's reply to it, when there is
+   * one); the opponent may `accept` or `decline`, and the asker may withdraw it (`decline`). Any
+   * move withdraws it. `ply` is the number of moves the client has seen: a takeback is refused
+   * (`move/stale`) unless it is the server's.
+   */
+  | ({
+      readonly t: 'takeback';
+      readonly game: string;
+      readonly token: string;
+      readonly ply: number;
+      readonly act: 'offer' | 'accept' | 'decline';
+    } & Re)
   /** The opponent has been away longer than the grace: end the game as a win, or a draw. */
   | ({
       readonly t: 'claim';
@@ -231,7 +245,11 @@ export type ServerMessage =
       readonly move: string;
       readonly clock: ClockView | null;
     }
-  /** The header changed (seat taken, offer, end, rematch...). */
+  /**
+   * The header changed (seat taken, offer, end, rematch...). A header with fewer moves than the
+   * watcher has follows a takeback: watch again from the moves it has, and the `state` that
+   * answers has the moves up to the header's (a client of before takebacks does so already).
+   */
   | { readonly t: 'update'; readonly game: GameHeader }
   | { readonly t: 'pong'; readonly re?: number; readonly now: number }
   | {
@@ -271,6 +289,12 @@ export const ERROR_CODES = [
   'rematch/none',
   'rematch/taken',
   'abort/late',
+  /** A takeback in a rated or tournament game: takebacks are for casual games (409). */
+  'takeback/casual',
+  /** No takeback request to answer, or none of the opponent's (409). */
+  'takeback/none',
+  /** The player has no move of their own to take back (409). */
+  'takeback/nothing',
   /** The opponent is connected: there is nothing to claim. */
   'claim/present',
   /** The opponent has been away for less than the grace: the message says how long is left. */
@@ -598,6 +622,18 @@ export function parseClientMessage(text: string): Checked<ClientMessage> {
       if (!tok) return bad('token is the 22-character seat token');
       return { ok: true, value: { t: x.t, game: id, token: tok, ...re } };
     }
+    case 'takeback': {
+      const extra = only('game', 'token', 'ply', 'act');
+      if (extra) return bad(extra);
+      const id = game();
+      const tok = token();
+      if (!id) return bad('game is a game id of 10 letters and digits');
+      if (!tok) return bad('token is the 22-character seat token');
+      if (!isInt(x.ply, 0, MAX_PLIES)) return bad(`ply is a whole number from 0 to ${MAX_PLIES}`);
+      const act = ACTS.find((a) => a === x.act);
+      if (!act) return bad('act is offer, accept or decline');
+      return { ok: true, value: { t: 'takeback', game: id, token: tok, ply: x.ply, act, ...re } };
+    }
     case 'draw':
     case 'rematch':
     case 'claim': {
@@ -617,6 +653,6 @@ export function parseClientMessage(text: string): Checked<ClientMessage> {
       return { ok: true, value: { t: x.t, game: id, token: tok, act, ...re } };
     }
     default:
-      return bad('t is one of watch, unwatch, move, resign, draw, rematch, abort, claim, ping');
+      return bad('t is one of watch, unwatch, move, resign, draw, takeback, rematch, abort, claim, ping');
   }
 }

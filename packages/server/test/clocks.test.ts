@@ -78,6 +78,8 @@ function game(id: string, leftMs: number, startedAt = T0): GameRow {
     clockDefendersMs: leftMs,
     turnStartedAt: startedAt,
     drawOffer: null,
+    takebackOffer: null,
+    takebacks: 0,
     rematchOffer: null,
     rematchId: null,
     createdAt: T0 - 10_000,

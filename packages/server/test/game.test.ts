@@ -38,6 +38,8 @@ function row(time: TimeControl, changes: Partial<GameRow> = {}): GameRow {
     clockDefendersMs: null,
     turnStartedAt: null,
     drawOffer: null,
+    takebackOffer: null,
+    takebacks: 0,
     rematchOffer: null,
     rematchId: null,
     createdAt: 0,

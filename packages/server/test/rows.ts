@@ -32,6 +32,8 @@ export function gameRow(time: TimeControl = { kind: 'none' }, over: Partial<Game
     clockDefendersMs: null,
     turnStartedAt: null,
     drawOffer: null,
+    takebackOffer: null,
+    takebacks: 0,
     rematchOffer: null,
     rematchId: null,
     createdAt: 0,

@@ -124,12 +124,22 @@ const placeUrl = (place: Place): string => {
 const migrateUpTo = (place: Place, dialect: 'sqlite' | 'postgres', name: string): Promise<void> =>
   withDb(place, dialect, (db) => migrateTo(db, name));
 
-/** A game written with the columns the games had before migration 0003-players only. */
+/** A game written with the columns the games had before migration 0003-players only (nor takebacks, 0008). */
 const insertOldGame = (place: Place, dialect: 'sqlite' | 'postgres', row: GameRow): Promise<void> =>
   withDb(place, dialect, async (db) => {
-    const { rated, rating_min, rating_max, tournament_id, attackers_user, defenders_user, ...old } =
-      gameToDb(row);
+    const {
+      rated,
+      rating_min,
+      rating_max,
+      tournament_id,
+      attackers_user,
+      defenders_user,
+      takeback_offer,
+      takebacks,
+      ...old
+    } = gameToDb(row);
     void [rated, rating_min, rating_max, tournament_id, attackers_user, defenders_user];
+    void [takeback_offer, takebacks];
     await db
       .insertInto('games')
       .values(old as GamesTable)
@@ -165,6 +175,8 @@ function game(over: Partial<GameRow> = {}): GameRow {
     clockDefendersMs: 300_000,
     turnStartedAt: null,
     drawOffer: null,
+    takebackOffer: null,
+    takebacks: 0,
     rematchOffer: null,
     rematchId: null,
     createdAt: T0,

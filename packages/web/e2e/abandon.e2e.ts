@@ -119,10 +119,7 @@ describe('a player who leaves a live game', () => {
     await ann.screenshot({ path: '/tmp/abandon-claim.png' });
     await claim.click();
 
-    await ann
-      .locator('.banner-end')
-      .filter({ hasText: 'The attackers win. The defenders left the game.' })
-      .waitFor();
+    await ann.locator('.banner-end').filter({ hasText: 'You won. The defenders left the game.' }).waitFor();
     await eve
       .locator('.banner-end')
       .filter({ hasText: 'Les assaillants gagnent. Les défenseurs ont quitté la partie.' })

@@ -87,7 +87,8 @@ describe('the analysis board of an online game', () => {
       await clickMove(i % 2 === 0 ? ann : bob, move);
       for (const page of [ann, bob]) await waitForMoves(page, i + 1);
     }
-    await ann.locator('.banner-end').filter({ hasText: 'The attackers win.' }).waitFor();
+    // Ann, the attackers' player, is told her own result.
+    await ann.locator('.banner-end').filter({ hasText: 'You won.' }).waitFor();
     // Nothing is kept before anyone analyses the game.
     const none = await fetch(analysisUrl(id));
     expect(none.status).toBe(404);

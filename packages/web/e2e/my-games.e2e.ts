@@ -93,8 +93,11 @@ describe('my games', () => {
     const link = await alice.getByTestId('online-link').inputValue();
     const id = link.split('/').pop()!;
 
-    // Bob opens the link: signed in, he takes the seat under his account's name at once.
+    // Bob opens the link: signed in, he is asked as anyone is, and takes the seat under his
+    // account's name.
     await bob.goto(link);
+    expect(await bob.getByTestId('playing-as').textContent()).toBe('You play as Bob_B.');
+    await bob.getByRole('button', { name: 'Take the seat' }).click();
     await waitForStatus(bob, 'Waiting for Alice to move');
     await waitForStatus(alice, 'Your move');
     expect(await alice.getByTestId('player-defenders').textContent()).toBe('Bob_B');

@@ -150,10 +150,14 @@ describe('an online game', () => {
     }
 
     for (const page of pages) await expect(moveList(page)).resolves.toEqual(records);
+    // A player is told their own result ("You won." / "You lost."), a spectator the side that won.
+    await expect(ann.locator('.banner-end').textContent()).resolves.toContain(
+      'You lost. The king escaped to a7.',
+    );
+    await expect(bob.locator('.banner-end').textContent()).resolves.toContain(
+      'You won. The king escaped to a7.',
+    );
     for (const page of [ann, bob]) {
-      await expect(page.locator('.banner-end').textContent()).resolves.toContain(
-        'The defenders win. The king escaped to a7.',
-      );
       await expect(status(page)).resolves.toBe('The game is over.');
       await expect(page.getByRole('button', { name: 'Resign' }).count()).resolves.toBe(0);
       await expect(page.getByRole('button', { name: 'Offer a rematch' }).count()).resolves.toBe(1);
@@ -188,11 +192,8 @@ describe('an online game', () => {
     // Bob resigns, asked twice.
     await bob.getByRole('button', { name: 'Resign' }).click();
     await bob.getByRole('group', { name: 'Resign the game?' }).getByRole('button', { name: 'Yes' }).click();
-    for (const page of [ann, bob])
-      await page
-        .locator('.banner-end')
-        .filter({ hasText: 'The attackers win. The defenders resigned.' })
-        .waitFor();
+    await ann.locator('.banner-end').filter({ hasText: 'You won. The defenders resigned.' }).waitFor();
+    await bob.locator('.banner-end').filter({ hasText: 'You lost. The defenders resigned.' }).waitFor();
 
     // Ann offers a rematch, Bob accepts: both are taken to the new game, Ann now the defenders.
     await ann.getByRole('button', { name: 'Offer a rematch' }).click();

@@ -67,6 +67,7 @@ describe('a seat token replaced on another device', () => {
     const guest = await open();
     await guest.evaluate(() => localStorage.setItem('tafl.online.name', 'Fiachra'));
     await guest.goto(link);
+    await guest.getByRole('button', { name: 'Take the seat' }).click();
     await waitForStatus(laptop, 'Your move');
 
     // On her phone, Eithne changes the password: the laptop's session ends, and the seat's token.
@@ -123,6 +124,7 @@ describe('a seat token replaced on another device', () => {
     const link = await ann.getByTestId('online-link').inputValue();
     const firstId = link.split('/').pop()!;
     await bob.goto(link);
+    await bob.getByRole('button', { name: 'Take the seat' }).click();
     await waitForStatus(ann, 'Your move');
     await square(ann, 'b4').click();
     await square(ann, 'b2').click();

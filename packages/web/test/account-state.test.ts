@@ -158,6 +158,7 @@ const game = (over: Partial<PlayerGame>): PlayerGame => ({
   myTurn: false,
   deadline: null,
   ratingDiff: null,
+  tournament: null,
   ...over,
 });
 

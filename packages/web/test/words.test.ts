@@ -31,6 +31,7 @@ import { NOTATION_TEXT } from '../src/game/notation-text.js';
 import { ENGLISH_WORDS, GLOSSARY, PROPER_NAMES, type Refusal } from '../src/i18n/glossary.js';
 import { CATALOGUES, LANGUAGES, type Lang } from '../src/i18n/index.js';
 import { LEARN_TEXT, type LessonArgs } from '../src/lessons/text/index.js';
+import { PLAY_TEXT } from '../src/online/play-text.js';
 import { PRESENCE_TEXT } from '../src/online/presence-text.js';
 import { PLAYERS_TEXT } from '../src/players/text.js';
 import { puzzleText } from '../src/puzzles/text.js';
@@ -56,6 +57,7 @@ const MODULES: { readonly [name: string]: { readonly [l in Lang]: unknown } } = 
   feedback: FEEDBACK_TEXT,
   notation: NOTATION_TEXT,
   presence: PRESENCE_TEXT,
+  play: PLAY_TEXT,
   rules: RULES_TEXT,
   lessons: LEARN_TEXT,
 };
@@ -77,6 +79,7 @@ const FILES: Readonly<Record<string, string>> = {
   'lessons/text/en.ts': 'lessons',
   'lessons/text/es.ts': 'lessons',
   'lessons/text/fr.ts': 'lessons',
+  'online/play-text.ts': 'play',
   'online/presence-text.ts': 'presence',
   'players/text.ts': 'players',
   'puzzles/text.ts': 'puzzles',

@@ -10,9 +10,16 @@ import { nameKey } from '../accounts/passwords.js';
 import type { Accounts } from '../accounts/routes.js';
 import { deadline, rulesOfRow, summaryOf, turnAt } from '../game.js';
 import type { Hub } from '../hub.js';
+import { GAME_ID_RE } from '../protocol.js';
+import { summaryOf as tournamentSummary } from '../tournaments/schedule.js';
+import { ratedGameOf } from './service.js';
 import {
+  MY_FINISHED_MAX,
   RATING_FAMILIES,
   USER_NAME_RE,
+  type GameRatings,
+  type PlayerLookup,
+  type RatingChange,
   type Leaderboard,
   type LeaderboardEntry,
   type MyGames,
@@ -43,6 +50,8 @@ export const PLAYING_MAX = 50;
 export const RECENT_MAX = 30;
 /** Games in "my games" (waiting and playing). */
 export const MY_GAMES_MAX = 200;
+/** Tournaments of mine, open or running, in "my games". */
+export const MY_TOURNAMENTS_MAX = 20;
 /** Players on a leaderboard. */
 export const LEADERBOARD_MAX = 100;
 
@@ -58,6 +67,7 @@ export function playerGame(row: GameRow, side: Side, diff: number | undefined): 
     myTurn: running && turn === side,
     deadline: running ? (deadline(row, turn) ?? null) : null,
     ratingDiff: diff ?? null,
+    tournament: row.tournamentId,
   };
 }
 
@@ -109,6 +119,22 @@ export function ranked(rows: readonly Omit<LeaderboardEntry, 'rank'>[]): Leaderb
   return entries;
 }
 
+/** What a game did to its players' ratings (GameRatings). */
+export async function gameRatings(row: GameRow, store: Store): Promise<GameRatings> {
+  const game = ratedGameOf(row);
+  if (!game) return { status: 'none', attackers: null, defenders: null };
+  const { rated, changes } = await store.ratings.gameChanges(row.id, [game.attackers, game.defenders]);
+  const of = (userId: string): RatingChange | null => {
+    const change = changes.find((c) => c.userId === userId);
+    return change ? { family: game.family, rating: Math.round(change.rating), diff: change.diff } : null;
+  };
+  return {
+    status: rated ? 'rated' : 'pending',
+    attackers: of(game.attackers),
+    defenders: of(game.defenders),
+  };
+}
+
 const shown = (text: string): string => JSON.stringify(text.length > 24 ? `${text.slice(0, 24)}…` : text);
 
 export function registerPlayers(app: FastifyInstance, deps: PlayerDeps): void {
@@ -123,11 +149,10 @@ export function registerPlayers(app: FastifyInstance, deps: PlayerDeps): void {
     );
   };
 
-  app.get<{ Params: { name: string } }>('/api/players/:name', async (request, reply) => {
-    const name = request.params.name;
+  /** A player's page, or undefined when nobody has the name. */
+  const playerView = async (name: string): Promise<PlayerView | undefined> => {
     const user = USER_NAME_RE.test(name) ? await store.ratings.player(nameKey(name)) : undefined;
-    if (!user)
-      return refuse(reply, { code: 'player/unknown', message: `no player is called ${shown(name)}` });
+    if (!user) return undefined;
     const now = Date.now();
     const [stored, counts, playing, recent] = await Promise.all([
       store.ratings.ratingsOf(user.id),
@@ -165,15 +190,47 @@ export function registerPlayers(app: FastifyInstance, deps: PlayerDeps): void {
       recent: await playerGames(user.id, recent),
     };
     return view;
+  };
+
+  app.get<{ Params: { name: string } }>('/api/players/:name', async (request, reply) => {
+    const name = request.params.name;
+    const view = await playerView(name);
+    return view ?? refuse(reply, { code: 'player/unknown', message: `no player is called ${shown(name)}` });
+  });
+
+  // The same page looked up by a name that may be nobody's (protocol-players.ts PlayerLookup).
+  app.get<{ Querystring: { name?: unknown } }>('/api/players', async (request, reply) => {
+    const name = request.query.name;
+    if (typeof name !== 'string')
+      return refuse(reply, { code: 'msg/schema', message: 'name is the player name to look up' });
+    const lookup: PlayerLookup = { player: (await playerView(name)) ?? null };
+    return lookup;
   });
 
   app.get('/api/me/games', async (request, reply) => {
     const player = await accounts.viewer(request);
     if (!player) return refuse(reply, { code: 'auth/required', message: 'sign in to see your games' });
-    const rows = await store.ratings.games(player.id, ['waiting', 'playing'], MY_GAMES_MAX);
+    const [rows, ended, entered] = await Promise.all([
+      store.ratings.games(player.id, ['waiting', 'playing'], MY_GAMES_MAX),
+      store.ratings.games(player.id, ['ended'], MY_FINISHED_MAX),
+      store.tournaments.entered(player.id, MY_TOURNAMENTS_MAX),
+    ]);
     const games = (await playerGames(player.id, rows)).sort(myGamesOrder);
-    const mine: MyGames = { games, myTurn: games.filter((g) => g.myTurn).length };
+    const mine: MyGames = {
+      games,
+      myTurn: games.filter((g) => g.myTurn).length,
+      finished: await playerGames(player.id, ended),
+      tournaments: entered.map(tournamentSummary),
+    };
     return mine;
+  });
+
+  // What a game did to its players' ratings: the game's page says it once its end is counted.
+  app.get<{ Params: { id: string } }>('/api/games/:id/ratings', async (request, reply) => {
+    const id = request.params.id;
+    const row = GAME_ID_RE.test(id) ? await store.loadGame(id) : undefined;
+    if (!row) return refuse(reply, { code: 'game/unknown', message: `there is no game ${id.slice(0, 20)}` });
+    return gameRatings(row, store);
   });
 
   app.get<{ Params: { family: string } }>('/api/leaderboard/:family', async (request, reply) => {

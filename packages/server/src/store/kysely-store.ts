@@ -112,7 +112,8 @@ function changeProblem(change: GameChange): string | undefined {
     case 'update':
       return (
         row(change.row, change.expectVersion + 1) ??
-        (change.move ? moveProblem(change.move, change.row) : undefined)
+        (change.move ? moveProblem(change.move, change.row) : undefined) ??
+        (change.takeback && change.move ? `game ${change.row.id}: a takeback adds no move` : undefined)
       );
     case 'rematch':
       return row(change.from, change.expectVersion + 1) ?? row(change.row, 1);
@@ -468,6 +469,12 @@ async function apply(trx: Transaction<Database>, change: GameChange): Promise<bo
     case 'update': {
       if (!(await updateGame(trx, change.expectVersion, change.row))) return false;
       if (change.move) await trx.insertInto('moves').values(moveToDb(change.move)).execute();
+      if (change.takeback)
+        await trx
+          .deleteFrom('moves')
+          .where('game_id', '=', change.row.id)
+          .where('ply', '>', change.row.ply)
+          .execute();
       return true;
     }
     case 'rematch': {

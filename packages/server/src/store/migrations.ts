@@ -471,6 +471,19 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0008-takeback': {
+    // Takebacks in casual games (hub.ts takeback): the side asking to take its last move back,
+    // and how many takebacks the game has had. A takeback deletes moves; a process's copy of the
+    // game that sees this count change knows its moves are no longer the game's and reads them
+    // all again (a move made since may stand where the one taken back stood, at the same ply).
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was then
+    async up(db: Kysely<any>): Promise<void> {
+      await addColumns(db, 'games', [
+        ['takeback_offer', 'text', (c) => c],
+        ['takebacks', 'integer', (c) => c.notNull().defaultTo(0)],
+      ]);
+    },
+  },
 };
 
 /**

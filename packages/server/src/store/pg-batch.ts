@@ -46,6 +46,8 @@ const UPDATE_COLUMNS = [
   ['clock_defenders_ms', 'int8'],
   ['turn_started_at', 'int8'],
   ['draw_offer', 'text'],
+  ['takeback_offer', 'text'],
+  ['takebacks', 'int4'],
   ['rematch_offer', 'text'],
   ['rematch_id', 'text'],
   ['updated_at', 'int8'],
@@ -74,18 +76,23 @@ const arrays = (types: readonly string[], first: number): string =>
   types.map((t, i) => `$${first + i}::${t}[]`).join(', ');
 
 const U = UPDATE_COLUMNS.length;
-/** Parameters: id, expected version, the columns, the move (text, at, clock), the payload, channel. */
+/**
+ * Parameters: id, expected version, the columns, the move (text, at, clock), the payload, whether
+ * it is a takeback (its moves after the row's ply deleted), channel.
+ */
 const UPDATE_SQL = (channel: string): string => `
 with v as (
-  select * from unnest(${arrays(['text', 'int4', ...UPDATE_COLUMNS.map(([, t]) => t), 'text', 'int8', 'int8', 'text'], 1)})
-    as v(id, expect, ${UPDATE_COLUMNS.map(([c]) => c).join(', ')}, move, move_at, move_clock_ms, payload)
+  select * from unnest(${arrays(['text', 'int4', ...UPDATE_COLUMNS.map(([, t]) => t), 'text', 'int8', 'int8', 'text', 'bool'], 1)})
+    as v(id, expect, ${UPDATE_COLUMNS.map(([c]) => c).join(', ')}, move, move_at, move_clock_ms, payload, takeback)
 ), u as (
   update games as g set ${UPDATE_COLUMNS.map(([c]) => `${c} = v.${c}`).join(', ')}
   from v where g.id = v.id and g.version = v.expect
-  returning v.id, v.ply, v.move, v.move_at, v.move_clock_ms, v.payload
+  returning v.id, v.ply, v.move, v.move_at, v.move_clock_ms, v.payload, v.takeback
 ), m as (
   insert into moves (game_id, ply, move, at, clock_ms)
   select id, ply, move, move_at, move_clock_ms from u where move is not null
+), d as (
+  delete from moves using u where u.takeback and moves.game_id = u.id and moves.ply > u.ply
 )
 select id, case when payload is not null then pg_notify('${channel}', payload) end as sent from u`;
 
@@ -108,6 +115,8 @@ interface Update {
   readonly expectVersion: number;
   readonly row: GameRow;
   readonly move: MoveRow | undefined;
+  /** A takeback: the game's moves after the row's ply are deleted. */
+  readonly takeback: boolean;
   /** Null: no notice (the first half of a rematch). */
   readonly payload: string | null;
 }
@@ -180,6 +189,7 @@ export class PgBatchWriter {
             expectVersion: change.expectVersion,
             row: change.row,
             move: change.move,
+            takeback: change.takeback === true,
             payload: noticePayload(noticeOf(change, origin)[0]!),
           };
         }),
@@ -192,7 +202,13 @@ export class PgBatchWriter {
       // The new game first: a duplicate id is refused without touching `from`. If `from` has
       // moved on, the game just inserted (visible to no one else yet) is taken out again.
       if ((await this.create(client, [change.row], () => null)).size === 0) continue;
-      const from = { expectVersion: change.expectVersion, row: change.from, move: undefined, payload: null };
+      const from = {
+        expectVersion: change.expectVersion,
+        row: change.from,
+        move: undefined,
+        takeback: false,
+        payload: null,
+      };
       if ((await this.update(client, [from])).size === 0) {
         await client.query('delete from games where id = $1', [change.row.id]);
         continue;
@@ -217,7 +233,7 @@ export class PgBatchWriter {
       values[C]!.push(payload(row));
     }
     const result = await client.query<{ id: string }>({
-      name: 'tafl_create_v1',
+      name: 'tafl_create_v2',
       text: this.createSql,
       values,
     });
@@ -226,8 +242,8 @@ export class PgBatchWriter {
 
   /** Applies the updates whose version matches, with their moves and notices; their ids. */
   private async update(client: pg.PoolClient, updates: readonly Update[]): Promise<Set<string>> {
-    const values: unknown[][] = Array.from({ length: U + 6 }, () => []);
-    for (const { expectVersion, row, move, payload } of updates) {
+    const values: unknown[][] = Array.from({ length: U + 7 }, () => []);
+    for (const { expectVersion, row, move, takeback, payload } of updates) {
       const db = gameChangesToDb(row) as unknown as Record<string, unknown>;
       values[0]!.push(row.id);
       values[1]!.push(expectVersion);
@@ -236,9 +252,10 @@ export class PgBatchWriter {
       values[U + 3]!.push(move?.at ?? null);
       values[U + 4]!.push(move?.clockMs ?? null);
       values[U + 5]!.push(payload);
+      values[U + 6]!.push(takeback);
     }
     const result = await client.query<{ id: string }>({
-      name: 'tafl_update_v1',
+      name: 'tafl_update_v2',
       text: this.updateSql,
       values,
     });
@@ -277,7 +294,7 @@ const MOVES_SELECT =
   'select game_id, ply, move, at, clock_ms from moves where game_id = $1 and ply > $2 order by ply';
 
 export async function loadGameRow(pool: pg.Pool, id: string): Promise<GamesTable | undefined> {
-  const result = await pool.query<GamesTable>({ name: 'tafl_load_game_v1', text: GAME_SELECT, values: [id] });
+  const result = await pool.query<GamesTable>({ name: 'tafl_load_game_v2', text: GAME_SELECT, values: [id] });
   return result.rows[0];
 }
 

@@ -73,6 +73,8 @@ const ROW_FIELDS: Record<
   clockDefendersMs: 'number?',
   turnStartedAt: 'number?',
   drawOffer: 'string?',
+  takebackOffer: 'string?',
+  takebacks: 'number',
   rematchOffer: 'string?',
   rematchId: 'string?',
   createdAt: 'number',

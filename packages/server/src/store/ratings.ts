@@ -47,6 +47,14 @@ export interface HistoryRow {
   readonly diff: number;
 }
 
+/** The rating a game left a player with, and the change it made. */
+export interface GameChangeRow {
+  readonly userId: string;
+  readonly family: string;
+  readonly rating: number;
+  readonly diff: number;
+}
+
 export interface LeaderRow {
   readonly name: string;
   /** As it stands now (the deviation grown by the idle weeks since the last game). */
@@ -90,6 +98,14 @@ export interface RatingStore {
   games(userId: string, statuses: readonly GameStatus[], limit: number): Promise<GameRow[]>;
   /** The rating change each of these games brought the player (games it rated only). */
   diffs(userId: string, gameIds: readonly string[]): Promise<[string, number][]>;
+  /**
+   * What a game did to its players' ratings: whether it has been rated (its `rated_games` row),
+   * and the history row of each of `userIds` it wrote (along the history's (user, game) key).
+   */
+  gameChanges(
+    gameId: string,
+    userIds: readonly string[],
+  ): Promise<{ readonly rated: boolean; readonly changes: readonly GameChangeRow[] }>;
   /**
    * The family's settled (deviation at most PROVISIONAL_DEVIATION now), active (a rated game
    * within LEADERBOARD_ACTIVE_MS of `now`) players, best first, at most `limit`.
@@ -321,6 +337,32 @@ export class KyselyRatings implements RatingStore {
       .where('game_id', 'in', gameIds.slice(0, MAX_IDS))
       .execute();
     return rows.map((r) => [r.game_id, int(r.diff)]);
+  }
+
+  async gameChanges(
+    gameId: string,
+    userIds: readonly string[],
+  ): Promise<{ rated: boolean; changes: GameChangeRow[] }> {
+    const [claimed, rows] = await Promise.all([
+      this.db.selectFrom('rated_games').select('game_id').where('game_id', '=', gameId).executeTakeFirst(),
+      userIds.length === 0
+        ? Promise.resolve([])
+        : this.db
+            .selectFrom('rating_history')
+            .select(['user_id', 'family', 'rating', 'diff'])
+            .where('user_id', 'in', userIds.slice(0, 2))
+            .where('game_id', '=', gameId)
+            .execute(),
+    ]);
+    return {
+      rated: claimed !== undefined,
+      changes: rows.map((r) => ({
+        userId: r.user_id,
+        family: r.family,
+        rating: Number(r.rating),
+        diff: int(r.diff),
+      })),
+    };
   }
 
   async leaderboard(family: RatingFamily, now: number, limit: number): Promise<LeaderRow[]> {

@@ -36,6 +36,13 @@ export interface GameRow {
   /** When the side to move's time started running; null while no clock runs. */
   readonly turnStartedAt: number | null;
   readonly drawOffer: string | null;
+  /** The side asking to take its last move back (a casual game's), or null. */
+  readonly takebackOffer: string | null;
+  /**
+   * Takebacks the game has had: a copy of the game whose count is not the store's holds moves
+   * that were taken back, and reads them all again (hub.ts refresh).
+   */
+  readonly takebacks: number;
   readonly rematchOffer: string | null;
   readonly rematchId: string | null;
   readonly createdAt: number;

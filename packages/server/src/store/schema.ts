@@ -28,6 +28,10 @@ export interface GamesTable {
   clock_defenders_ms: number | null;
   turn_started_at: number | null;
   draw_offer: string | null;
+  /** The side asking for a takeback, or null (0008-takeback). */
+  takeback_offer: string | null;
+  /** Takebacks the game has had (0008-takeback). */
+  takebacks: number;
   rematch_offer: string | null;
   rematch_id: string | null;
   created_at: number;
@@ -199,6 +203,8 @@ export function gameFromDb(r: GamesTable): GameRow {
     clockDefendersMs: intOrNull(r.clock_defenders_ms),
     turnStartedAt: intOrNull(r.turn_started_at),
     drawOffer: r.draw_offer,
+    takebackOffer: r.takeback_offer,
+    takebacks: int(r.takebacks),
     rematchOffer: r.rematch_offer,
     rematchId: r.rematch_id,
     createdAt: int(r.created_at),
@@ -262,6 +268,8 @@ export function gameChangesToDb(
     clock_defenders_ms: g.clockDefendersMs,
     turn_started_at: g.turnStartedAt,
     draw_offer: g.drawOffer,
+    takeback_offer: g.takebackOffer,
+    takebacks: g.takebacks,
     rematch_offer: g.rematchOffer,
     rematch_id: g.rematchId,
     updated_at: g.updatedAt,
@@ -309,6 +317,7 @@ const TEXT_OR_NULL: readonly (keyof GameRow)[] = [
   'defendersName',
   'defendersToken',
   'drawOffer',
+  'takebackOffer',
   'rematchOffer',
   'rematchId',
   'tournamentId',
@@ -320,6 +329,7 @@ const INT: readonly (keyof GameRow)[] = [
   'timeIncrementMs',
   'ply',
   'version',
+  'takebacks',
   'createdAt',
   'updatedAt',
 ];

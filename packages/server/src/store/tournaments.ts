@@ -132,6 +132,11 @@ export interface TournamentStore {
   /** Tournaments created by the account that have not started yet. */
   openBy(userId: string): Promise<number>;
   /**
+   * Up to `limit` tournaments the account is entered in that are open or running (along
+   * tournament_players_user), the soonest start first: "my games" says which are under way.
+   */
+  entered(userId: string, limit: number): Promise<TournamentRecord[]>;
+  /**
    * Up to `limit` tournaments with work for the director: open ones whose start has come, and
    * running ones whose current round has a pairing to score (its game over, or not made) or none
    * left to score.
@@ -262,6 +267,19 @@ export class KyselyTournaments implements TournamentStore {
         .execute();
       return 'created';
     });
+  }
+
+  async entered(userId: string, limit: number): Promise<TournamentRecord[]> {
+    const rows = await this.withPlayers()
+      .where('status', 'in', ['open', 'running'])
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('tournament_players').select('tournament_id').where('user_id', '=', userId),
+      )
+      .orderBy('starts_at', 'asc')
+      .orderBy('id', 'asc')
+      .limit(Math.min(limit, 100))
+      .execute();
+    return rows.map(recordOf);
   }
 
   async list(limit: number): Promise<TournamentLists> {

@@ -31,6 +31,8 @@ export type GameChange =
       readonly expectVersion: number;
       readonly row: GameRow;
       readonly move?: MoveRow;
+      /** A takeback: the moves after `row.ply` are deleted with it (never with a `move`). */
+      readonly takeback?: true;
     }
   /** Rematch: create `row` and update `from`, both or neither. */
   | {

@@ -22,6 +22,7 @@ import type {
   OnlineEndReason,
   OnlineResult,
   TimeControl,
+  TournamentEnding,
   TournamentKind,
   TournamentPairing,
   TournamentStanding,
@@ -213,11 +214,23 @@ export function viewOf(detail: TournamentDetail): TournamentView {
       rating: rating.has(s.id) ? Math.round(rating.get(s.id)!) : null,
     }),
   );
+  const total = totalRounds(t.kind, t.rounds, players.length);
   return {
     ...summaryOf(t),
-    totalRounds: totalRounds(t.kind, t.rounds, players.length),
+    totalRounds: total,
     entrants: players.map((p) => p.name),
     pairings: Array.from(pairings, (r) => r ?? []),
     standings: table,
+    ending: endingOf(t.status, t.round, total),
   };
+}
+
+/**
+ * Why a tournament is over, from what the director leaves: cancelled only at the start with too
+ * few players; finished after its last round, or before it when the next could not be paired.
+ */
+export function endingOf(status: string, round: number, total: number): TournamentEnding | null {
+  if (status === 'cancelled') return 'too-few';
+  if (status !== 'finished') return null;
+  return round >= total ? 'rounds' : 'no-pairing';
 }

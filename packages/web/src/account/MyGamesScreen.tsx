@@ -2,9 +2,11 @@
  * "My games" (`#/games`): every game of the signed-in account in progress, on any device —
  * correspondence games waiting for my move first (the soonest deadline first, with the time
  * left), then the other games waiting for my move, then the rest. Each names the opponent, the
- * rules, the clock, whether it is rated, and opens the game. It reads the list again every half
- * minute and when the page comes back into view; the header's count follows it. Signed out, it
- * asks to sign in. Offline it says so and asks nothing; it asks again when the network is back.
+ * rules, the clock, whether it is rated, and opens the game. Below them, my finished games, the
+ * latest first, with the result, the rating change, and links to replay and analyse each
+ * (FinishedGames.tsx). It reads the list again every half minute and when the page comes back
+ * into view; the header's count follows it. Signed out, it asks to sign in. Offline it says so
+ * and asks nothing; it asks again when the network is back.
  */
 
 import { opposite, presetById } from '@tafl/core';
@@ -20,7 +22,9 @@ import { refusalText } from '../online/errors.js';
 import { timeControlText } from '../online/OnlineScreen.js';
 import { formatClock } from '../online/time.js';
 import { describeRuleset } from '../rules/describe.js';
+import { playText } from '../online/play-text.js';
 import { pageAccountApi } from './api.js';
+import { FinishedGames } from './FinishedGames.js';
 import { pageAccount, useAccount } from './session.js';
 import { orderMyGames } from './state.js';
 import { accountText, type AccountText } from './text.js';
@@ -140,6 +144,18 @@ export function MyGamesScreen({ lang, t }: ScreenProps) {
           </ul>
         )}
       </section>
+      {games && (
+        <section class="panel" aria-labelledby="my-finished-title" data-list="finished">
+          <h2 id="my-finished-title">{t.lobbyFinished}</h2>
+          {games.finished.length === 0 ? (
+            <p class="empty" data-testid="finished-empty">
+              {playText(t).finishedOnlineEmpty}
+            </p>
+          ) : (
+            <FinishedGames t={t} lang={lang} games={games.finished} />
+          )}
+        </section>
+      )}
     </div>
   );
 }

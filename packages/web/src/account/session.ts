@@ -45,6 +45,8 @@ export class AccountSession {
   private readonly accountTokens = new Set<string>();
 
   private retrying = false;
+  private lastGames: MyGames | undefined;
+  private readonly gamesListeners = new Set<(games: MyGames) => void>();
 
   constructor(
     private readonly api: AccountApi,
@@ -156,6 +158,7 @@ export class AccountSession {
   /** Signed out (here or everywhere, or the account deleted). */
   signedOut(): void {
     this.accountTokens.clear();
+    this.lastGames = undefined;
     this.setCsrf(null);
     const mail = this.snap.mail === true;
     this.loading = Promise.resolve({ loaded: true, user: null, myTurn: null, mail });
@@ -180,7 +183,20 @@ export class AccountSession {
 
   /** "My games" as just read (the screen's own request counts too). */
   counted(games: MyGames): void {
+    this.lastGames = games;
+    for (const l of [...this.gamesListeners]) l(games);
     if (this.snap.user && this.snap.myTurn !== games.myTurn) this.set({ ...this.snap, myTurn: games.myTurn });
+  }
+
+  /** "My games" each time it is read (the game-ready notice looks for a new tournament game). */
+  subscribeGames(listener: (games: MyGames) => void): () => void {
+    this.gamesListeners.add(listener);
+    return () => this.gamesListeners.delete(listener);
+  }
+
+  /** The last "my games" read, if any (forgotten at sign-out). */
+  get games(): MyGames | undefined {
+    return this.snap.user ? this.lastGames : undefined;
   }
 
   private set(next: AccountSnapshot): void {

@@ -1,12 +1,14 @@
 /**
- * The app shell: the language, the skip link to the board, the header (Header.tsx) and the screen
- * of the current route, which takes the focus when it changes (focus.ts).
+ * The app shell: the language, the skip link to the board, the header (Header.tsx), the notices
+ * under it (a new version; a tournament game ready, on any screen) and the screen of the current
+ * route, which takes the focus when it changes (focus.ts).
  */
 
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { applyAppearance, readAppearance } from '../board/appearance.js';
 import { CATALOGUES, detectLanguage, rememberLanguage, type Lang } from '../i18n/index.js';
 import { HomeScreen } from '../game/HomeScreen.js';
+import { GameReadyNotice } from '../online/GameReadyNotice.js';
 import { focusScreen, screenHasBoard, useScreenFocus } from './focus.js';
 import { Header } from './Header.js';
 import { UpdateNotice } from './UpdateNotice.js';
@@ -104,6 +106,7 @@ export function App() {
         }}
       />
       <UpdateNotice t={t} />
+      <GameReadyNotice t={t} route={route} />
       <main>
         {route.screen === 'home' && <HomeScreen {...props} />}
         {route.screen === 'game' && <GameScreen {...props} id={route.id} />}
@@ -111,7 +114,9 @@ export function App() {
         {route.screen === 'rules' && <RulesScreen {...props} {...(route.id ? { id: route.id } : {})} />}
         {route.screen === 'editor' && <EditorScreen {...props} {...(route.id ? { id: route.id } : {})} />}
         {route.screen === 'open' && <OpenLink {...props} query={route.query} />}
-        {route.screen === 'online' && <OnlineScreen {...props} id={route.id} />}
+        {route.screen === 'online' && (
+          <OnlineScreen {...props} id={route.id} {...(route.join ? { join: true } : {})} />
+        )}
         {route.screen === 'lobby' && <LobbyScreen {...props} />}
         {route.screen === 'analysis' && <AnalysisScreen {...props} source={route.source} />}
         {route.screen === 'rulesets' && <RulesetsScreen {...props} />}

@@ -11,6 +11,9 @@
  * menu. `headerFit` tries the roomiest row first, then tighter ones (HEADER_FITS), and takes the
  * first whose links do not overflow; it runs again when the header's width or its words change.
  *
+ * The leaderboard has a link of its own, as lichess's header has (it was reachable from the
+ * tournaments' page only).
+ *
  * Accounts (docs/online.md): a guest sees "Sign in"; a signed-in player sees "My games" with the count of games
  * waiting for their move (read again every half minute, when the window gets the focus and on
  * each new screen) and their name, which opens the account page (where the row is short of room,
@@ -52,8 +55,10 @@ function currentLink(route: Route): string {
     case 'tournaments':
     case 'tournament':
     case 'tournament-new':
-    case 'leaderboard':
       return '#/tournaments';
+    case 'leaderboard':
+    case 'player':
+      return '#/leaderboard';
     case 'games':
       return '#/games';
     case 'account':
@@ -112,6 +117,7 @@ export function Header({ lang, t, route, onLang }: HeaderProps) {
     ['#/learn', f.navLearn],
     ['#/lobby', f.navOnline],
     ['#/tournaments', f.navTournaments],
+    ['#/leaderboard', f.leaderboardNav],
     ['#/archive', f.navArchive],
     ['#/rules', f.navRules],
     ['#/puzzles', f.navPuzzles],

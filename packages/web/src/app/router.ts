@@ -20,7 +20,8 @@ export type Route =
   | { readonly screen: 'rules'; readonly id?: string }
   | { readonly screen: 'editor'; readonly id?: string }
   | { readonly screen: 'open'; readonly query: URLSearchParams }
-  | { readonly screen: 'online'; readonly id: string }
+  /** `join`: the lobby's Join (`#/online/ID?join`): the free seat is taken without asking. */
+  | { readonly screen: 'online'; readonly id: string; readonly join?: true }
   | { readonly screen: 'lobby' }
   | { readonly screen: 'analysis'; readonly source: AnalysisSource }
   | { readonly screen: 'rulesets' }
@@ -65,7 +66,10 @@ export function parseRoute(hash: string): Route {
     case 'open':
       return { screen: 'open', query: new URLSearchParams(query) };
     case 'online':
-      return id ? { screen: 'online', id } : { screen: 'lobby' };
+      if (!id) return { screen: 'lobby' };
+      return new URLSearchParams(query).has('join')
+        ? { screen: 'online', id, join: true }
+        : { screen: 'online', id };
     case 'lobby':
       return { screen: 'lobby' };
     case 'analysis':
@@ -120,7 +124,7 @@ export function routeHash(route: Route): string {
     case 'open':
       return `#/open?${route.query.toString()}`;
     case 'online':
-      return `#/online/${encodeURIComponent(route.id)}`;
+      return `#/online/${encodeURIComponent(route.id)}${route.join ? '?join' : ''}`;
     case 'lobby':
       return '#/lobby';
     case 'analysis':

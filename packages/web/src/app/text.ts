@@ -81,6 +81,7 @@ export const en = {
   navBalance: 'Balance',
   navPuzzles: 'Puzzles',
   navTournaments: 'Tournaments',
+  leaderboardNav: 'Leaderboard',
 
   // The start page.
   playHeading: 'Play',
@@ -154,6 +155,7 @@ const es: FrontText = {
   navBalance: 'Equilibrio',
   navPuzzles: 'Problemas',
   navTournaments: 'Torneos',
+  leaderboardNav: 'Clasificación',
 
   playHeading: 'Jugar',
   playComputer: 'Jugar contra el ordenador',
@@ -218,6 +220,7 @@ const fr: FrontText = {
   navBalance: 'Équilibre',
   navPuzzles: 'Problèmes',
   navTournaments: 'Tournois',
+  leaderboardNav: 'Classement',
 
   playHeading: 'Jouer',
   playComputer: 'Jouer contre l’ordinateur',

@@ -16,7 +16,7 @@
  * one per square, with a roving tabindex: Tab enters the board on one square (the last focused,
  * else the selected one, else the throne) and leaves it; the arrows, Home, End, PageUp and
  * PageDown move between squares as they are drawn (flipped or not); Enter or Space acts like a
- * click; Escape deselects. Each square's name is `config.squareLabel(square, piece, marks)`,
+ * click; Escape deselects (and, nothing selected, cancels a premove). Each square's name is `config.squareLabel(square, piece, marks)`,
  * which begins with the square's name and may add, from `marks`, that it is a legal destination
  * or the last move's; the selected square also carries `aria-selected="true"`. A click that no
  * pointer made (a screen reader's activation) acts like Enter. The pieces and coordinates are
@@ -37,7 +37,11 @@ import {
 import { PieceDefs, PieceSvg } from './pieces.js';
 import {
   activate,
+  asPremove,
+  choseNothing,
   displayedPieces,
+  inputDests,
+  isPremove,
   initialState,
   keyDown,
   pointerCancel,
@@ -100,7 +104,8 @@ export function Board({ config }: { readonly config: BoardConfig }) {
   const { size } = config;
   const flipped = config.flipped ?? false;
   configRef.current = config;
-  stateRef.current = reconcile(stateRef.current, config, piecesRef.current !== config.pieces);
+  const dests = inputDests(config);
+  stateRef.current = reconcile(stateRef.current, { size, dests }, piecesRef.current !== config.pieces);
   piecesRef.current = config.pieces;
   const state = stateRef.current;
   const rows = squareViews(config, state);
@@ -137,8 +142,14 @@ export function Board({ config }: { readonly config: BoardConfig }) {
 
   const redraw = (): void => setVersion((v) => v + 1);
 
-  /** Takes the next state; reports a move after the state that shows it is in place. */
-  const commit = (step: Step): void => {
+  /**
+   * Takes the next state; reports a move after the state that shows it is in place. A premove is
+   * reported as such and shows nothing moved; a press or key that chose nothing cancels the
+   * premove there is (`cancels`).
+   */
+  const commit = (made: Step, cancels = false): void => {
+    const premove = made.move !== undefined && isPremove(configRef.current, made.move);
+    const step = premove ? asPremove(made) : made;
     const before = stateRef.current;
     stateRef.current = step.state;
     const lifted = before.drag?.started ? before.drag.from : undefined;
@@ -148,7 +159,10 @@ export function Board({ config }: { readonly config: BoardConfig }) {
       else if (el) glide(el, el.style.transform, RETURN_MS);
     }
     redraw();
-    if (step.move) configRef.current.onMove(step.move[0], step.move[1]);
+    const current = configRef.current;
+    if (step.move && premove) current.onPremove?.(step.move[0], step.move[1]);
+    else if (step.move) current.onMove(step.move[0], step.move[1]);
+    else if (cancels && current.premove && choseNothing(step)) current.onPremoveCancel?.();
   };
 
   const gridRect = (): DOMRect | undefined => gridRef.current?.getBoundingClientRect();
@@ -179,9 +193,9 @@ export function Board({ config }: { readonly config: BoardConfig }) {
     // No preventDefault: the press focuses its square as any click does (without the keyboard's
     // focus ring); text selection and scrolling are off in board.css.
     const threshold = e.pointerType === 'touch' ? DRAG_THRESHOLD.touch : DRAG_THRESHOLD.mouse;
-    const step = pointerDown(stateRef.current, config.dests, sq, p, e.pointerId, threshold);
+    const step = pointerDown(stateRef.current, dests, sq, p, e.pointerId, threshold);
     if (step.state.drag) gridRef.current?.setPointerCapture(e.pointerId);
-    commit(step);
+    commit(step, true);
   };
 
   const onPointerMove = (e: PointerEvent): void => {
@@ -196,7 +210,7 @@ export function Board({ config }: { readonly config: BoardConfig }) {
 
   const onPointerUp = (e: PointerEvent): void => {
     if (!stateRef.current.drag) return;
-    commit(pointerUp(stateRef.current, config.dests, e.pointerId, squareAt({ x: e.clientX, y: e.clientY })));
+    commit(pointerUp(stateRef.current, dests, e.pointerId, squareAt({ x: e.clientX, y: e.clientY })));
   };
 
   const onPointerCancel = (e: PointerEvent): void => {
@@ -206,9 +220,15 @@ export function Board({ config }: { readonly config: BoardConfig }) {
   const onKeyDown = (e: KeyboardEvent): void => {
     const step = keyDown(
       stateRef.current,
-      { size, flipped, throne: config.throne, dests: config.dests },
+      { size, flipped, throne: config.throne, dests },
       { key: e.key, ctrl: e.ctrlKey || e.metaKey },
     );
+    // Escape with nothing selected cancels the premove.
+    if (!step.handled && e.key === 'Escape' && config.premove) {
+      e.preventDefault();
+      config.onPremoveCancel?.();
+      return;
+    }
     if (!step.handled) return;
     e.preventDefault();
     commit(step);
@@ -227,7 +247,14 @@ export function Board({ config }: { readonly config: BoardConfig }) {
   /** A click with no pointer behind it (detail 0): a screen reader's or switch device's activation. */
   const onClick = (e: MouseEvent): void => {
     const sq = Number((e.target as HTMLElement).closest<HTMLElement>('[data-sq]')?.dataset['sq']);
-    if (e.detail === 0 && Number.isInteger(sq)) commit(activate(stateRef.current, config.dests, sq));
+    if (e.detail === 0 && Number.isInteger(sq)) commit(activate(stateRef.current, dests, sq));
+  };
+
+  /** A right click on the board drops the selection and cancels the premove (lichess's way). */
+  const onContextMenu = (e: MouseEvent): void => {
+    if (!config.premove && stateRef.current.selected === undefined) return;
+    e.preventDefault();
+    commit({ state: { ...stateRef.current, selected: undefined, drag: undefined } }, true);
   };
 
   const coordinates = config.coordinates ?? true;
@@ -254,6 +281,7 @@ export function Board({ config }: { readonly config: BoardConfig }) {
           onKeyDown={onKeyDown}
           onFocusIn={onFocusIn}
           onClick={onClick}
+          onContextMenu={onContextMenu}
         >
           {rows.map((row, r) => (
             <div role="row" class="tb-row" key={r}>

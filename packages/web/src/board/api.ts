@@ -65,6 +65,20 @@ export interface BoardConfig {
   readonly label?: string;
   /** Called when the player makes one of the moves in `dests`. */
   readonly onMove: (from: BoardSquare, to: BoardSquare) => void;
+  /**
+   * Premoves (lichess's): while `dests` is empty (the opponent's turn), the moves the player may
+   * choose now to be played when the turn comes (core's `premoves`), by origin square. One made
+   * is reported with `onPremove`, not played: nothing moves on the board.
+   */
+  readonly premoveDests?: ReadonlyMap<BoardSquare, readonly BoardSquare[]>;
+  /** The premove chosen, marked on its two squares until the caller plays or drops it. */
+  readonly premove?: readonly [BoardSquare, BoardSquare];
+  readonly onPremove?: (from: BoardSquare, to: BoardSquare) => void;
+  /**
+   * The premove is cancelled (there is one): a press on the board that chooses nothing, a right
+   * click on the board, or Escape with nothing selected.
+   */
+  readonly onPremoveCancel?: () => void;
 }
 
 /** What the board shows on a square besides its piece, for its accessible name (`squareLabel`). */
@@ -79,6 +93,8 @@ export interface SquareMarks {
   readonly captured: PieceRole | undefined;
   /** The square is marked by `highlights`. */
   readonly highlight: 'route' | 'hint' | 'danger' | undefined;
+  /** The square is the origin or the destination of the premove chosen. */
+  readonly premove?: boolean;
 }
 
 /** An arrow from one square to another (board/api.ts `arrows`). */

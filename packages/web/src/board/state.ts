@@ -57,6 +57,27 @@ export interface Step {
 
 // --- Destinations -------------------------------------------------------------------------------
 
+/**
+ * The destinations the player's input is taken from: the legal moves, or while there are none
+ * (the opponent's turn), the premoves.
+ */
+export const inputDests = (config: Pick<BoardConfig, 'dests' | 'premoveDests'>): Dests =>
+  config.dests !== undefined && config.dests.size > 0 ? config.dests : config.premoveDests;
+
+/** A move made is a premove: not among the legal destinations, among the premoves'. */
+export const isPremove = (config: Pick<BoardConfig, 'dests' | 'premoveDests'>, move: Move): boolean =>
+  !isDest(config.dests, move[0], move[1]) && isDest(config.premoveDests, move[0], move[1]);
+
+/**
+ * A step that made a premove: it is reported, and nothing is shown moved (the move waits for the
+ * turn); the focus stays on its destination.
+ */
+export const asPremove = (step: Step): Step => ({ ...step, state: { ...step.state, pending: undefined } });
+
+/** A press or key that chose nothing (no move, nothing selected, no drag): it cancels a premove. */
+export const choseNothing = (step: Step): boolean =>
+  step.move === undefined && step.state.selected === undefined && step.state.drag === undefined;
+
 /** The destinations in force: none while a reported move waits for the caller's redraw. */
 export const movableDests = (state: BoardState, dests: Dests): Dests => (state.pending ? undefined : dests);
 
@@ -331,8 +352,11 @@ export function squareViews(config: BoardConfig, state: BoardState): SquareView[
   const { size, throne } = config;
   const flipped = config.flipped ?? false;
   const pieces = displayedPieces(config.pieces, state.pending);
-  const movable = movableDests(state, config.dests);
+  const movable = movableDests(state, inputDests(config));
   const targets = state.selected === undefined ? [] : destsOf(movable, state.selected);
+  // Choosing a premove: its destinations are not legal moves now, and are drawn apart.
+  const premoving = movable !== undefined && movable === config.premoveDests;
+  const premove = config.premove;
   const lastMove = state.pending ?? config.lastMove;
   const captured = new Map(state.pending ? [] : (config.captured ?? []).map((c) => [c.square, c.role]));
   const highlights = new Map((config.highlights ?? []).map((h) => [h.square, h.kind]));
@@ -344,10 +368,11 @@ export function squareViews(config: BoardConfig, state: BoardState): SquareView[
       const corner = config.corners.includes(sq);
       const marks: SquareMarks = {
         selected: sq === state.selected,
-        dest: targets.includes(sq),
+        dest: !premoving && targets.includes(sq),
         lastMove: lastMove !== undefined && (lastMove[0] === sq || lastMove[1] === sq),
         captured: captured.get(sq),
         highlight: highlights.get(sq),
+        premove: premove !== undefined && (premove[0] === sq || premove[1] === sq),
       };
       const classes = [
         'tb-sq',
@@ -357,10 +382,12 @@ export function squareViews(config: BoardConfig, state: BoardState): SquareView[
         marks.lastMove && 'is-last-move',
         marks.selected && 'is-selected',
         marks.dest && 'is-dest',
+        premoving && targets.includes(sq) && 'is-premove-dest',
         drag && drag.over === sq && marks.dest && 'is-over',
         drag && drag.from === sq && 'is-drag-origin',
         piece !== undefined && canMove(movable, sq) && 'is-movable',
         marks.highlight && `is-${marks.highlight}`,
+        marks.premove && 'is-premove',
       ];
       return {
         square: sq,

@@ -2,17 +2,28 @@
  * The announcements of announce.ts as banners, and one polite live region that reads out each
  * move with what it brought (an escape threat and its number of routes, the king in danger, the
  * end of the game and why), so a player who does not see the board hears the game. The banner
- * of a draw offer or a forced pass carries its buttons.
+ * of a draw offer or a forced pass carries its buttons. The end is told to a player of an online
+ * game as "You won" or "You lost" (`you`), to everyone else as the side that won.
  */
 
 import { squareName, geometry, type Side } from '@tafl/core';
+import { playText } from '../online/play-text.js';
 import type { Messages } from '../i18n/index.js';
 import type { Announcement, EndResult } from './announce.js';
 import { presenceText } from '../online/presence-text.js';
 import { feedbackText } from './feedback-text.js';
 
-/** The sentence of an announcement (`size`: the board's, to name the king's square at the end). */
-export function announcementText(t: Messages, a: Announcement, quietLimit = 0, size = 7): string {
+/**
+ * The sentence of an announcement (`size`: the board's, to name the king's square at the end;
+ * `you`: the side of the player it is told to, if a player's).
+ */
+export function announcementText(
+  t: Messages,
+  a: Announcement,
+  quietLimit = 0,
+  size = 7,
+  you?: Side | null,
+): string {
   switch (a.kind) {
     case 'escape':
       return t.escapeThreat(a.routes.length);
@@ -23,7 +34,7 @@ export function announcementText(t: Messages, a: Announcement, quietLimit = 0, s
     case 'drawOffer':
       return a.side === 'attackers' ? t.drawOfferAttackers : t.drawOfferDefenders;
     case 'end':
-      return `${resultText(t, a.result)} ${endReasonText(t, a, quietLimit, size)}`;
+      return `${resultText(t, a.result, you)} ${endReasonText(t, a, quietLimit, size)}`;
   }
 }
 
@@ -40,7 +51,10 @@ export function endReasonText(
   return a.result.reason === 'escape' ? f.reasonEscapeTo(square) : f.reasonKingCapturedOn(square);
 }
 
-export function resultText(t: Messages, result: EndResult): string {
+/** The result: to a player (`you`), won or lost; to anyone else, the side that won. */
+export function resultText(t: Messages, result: EndResult, you?: Side | null): string {
+  if (you && (result.winner === 'attackers' || result.winner === 'defenders'))
+    return result.winner === you ? playText(t).youWon : playText(t).youLost;
   return result.winner === 'attackers'
     ? t.winAttackers
     : result.winner === 'defenders'
@@ -101,6 +115,10 @@ export interface AnnouncementsProps {
   readonly onPass?: () => void;
   readonly onAcceptDraw?: () => void;
   readonly onDeclineDraw?: () => void;
+  /** The side of the player it is told to (an online game's player): "You won", "You lost". */
+  readonly you?: Side | null;
+  /** More to say at the end (a rated game's new rating). */
+  readonly endDetail?: string;
 }
 
 export function Announcements({
@@ -112,6 +130,8 @@ export function Announcements({
   onPass,
   onAcceptDraw,
   onDeclineDraw,
+  you,
+  endDetail,
 }: AnnouncementsProps) {
   const geo = geometry(size);
   const names = (squares: readonly number[]) => squares.map((sq) => squareName(geo, sq)).join(', ');
@@ -131,7 +151,13 @@ export function Announcements({
           <span class="banner-text">
             {a.kind === 'end' ? (
               <>
-                <strong>{resultText(t, a.result)}</strong> {endReasonText(t, a, quietLimit, size)}
+                <strong>{resultText(t, a.result, you)}</strong> {endReasonText(t, a, quietLimit, size)}
+                {endDetail && (
+                  <span class="banner-detail end-detail" data-testid="end-detail">
+                    {' · '}
+                    {endDetail}
+                  </span>
+                )}
               </>
             ) : (
               announcementText(t, a)
@@ -176,6 +202,7 @@ export function spokenMove(
   captured: readonly number[],
   list: readonly Announcement[],
   quietLimit = 0,
+  you?: Side | null,
 ): string {
   const geo = geometry(size);
   const parts: string[] = [];
@@ -187,6 +214,6 @@ export function spokenMove(
       captured.length > 0 ? t.spokenCaptures(captured.map((sq) => squareName(geo, sq)).join(', ')) : '';
     parts.push(`${who}: ${move}${taken}.`);
   }
-  for (const a of list) parts.push(announcementText(t, a, quietLimit, size));
+  for (const a of list) parts.push(announcementText(t, a, quietLimit, size, you));
   return parts.join(' ');
 }

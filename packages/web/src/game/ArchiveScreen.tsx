@@ -1,13 +1,20 @@
 /**
- * The archive: the finished games kept on this device, newest first, each opening the game screen
- * to replay it; and the import of OTN game records, from a file, the clipboard or pasted text.
+ * The archive ("Finished games"): a signed-in player's finished online games first (MyGames, on
+ * any device: the result, the rating change, replay and analysis; account/FinishedGames.tsx),
+ * then the finished games kept on this device, newest first, each opening the game screen to
+ * replay it; and the import of OTN game records, from a file, the clipboard or pasted text.
  * An imported game goes where it belongs (in progress or finished); a single game opens at once,
  * a file of several (a match, a collection) is imported whole and summed up. A record that cannot
  * be imported says why, in the player's language, with the details and, in a file, its line.
  */
 
 import { opposite, type Side } from '@tafl/core';
-import { useState } from 'preact/hooks';
+import type { PlayerGame } from '@tafl/server/protocol';
+import { useEffect, useState } from 'preact/hooks';
+import { pageAccountApi } from '../account/api.js';
+import { FinishedGames } from '../account/FinishedGames.js';
+import { pageAccount, useAccount } from '../account/session.js';
+import { playText } from '../online/play-text.js';
 import { moveNumber } from '../analysis/numbering.js';
 import type { ScreenProps } from '../app/screen.js';
 import { useTitle } from '../app/title.js';
@@ -104,14 +111,24 @@ export function ArchiveScreen({ lang, t, navigate }: ScreenProps) {
       .catch(() => setNote(t.pasteFailed));
   };
 
+  const online = useFinishedOnline();
+  const p = playText(t);
+  const both = online !== undefined && online.length > 0;
   return (
     <div class="archive">
       <section class="panel" aria-labelledby="archive-title">
         <h1 id="archive-title">{t.archiveTitle}</h1>
+        {both && (
+          <>
+            <h2 class="archive-part">{p.finishedOnlineTitle}</h2>
+            <FinishedGames t={t} lang={lang} games={online} />
+            {games.length > 0 && <h2 class="archive-part">{p.finishedHereTitle}</h2>}
+          </>
+        )}
         {games.length === 0 ? (
-          <p class="empty">{t.archiveEmpty}</p>
+          !both && <p class="empty">{t.archiveEmpty}</p>
         ) : (
-          <ul class="game-list">
+          <ul class="game-list" data-testid="finished-here">
             {games.map((g) => (
               <GameSummary
                 key={g.id}
@@ -197,6 +214,32 @@ export function ArchiveScreen({ lang, t, navigate }: ScreenProps) {
       </section>
     </div>
   );
+}
+
+/**
+ * The signed-in player's finished online games, read once when the screen opens (and when who is
+ * signed in changes); undefined while unknown or signed out.
+ */
+function useFinishedOnline(): readonly PlayerGame[] | undefined {
+  const account = useAccount();
+  const [finished, setFinished] = useState<readonly PlayerGame[] | undefined>();
+  const user = account.user?.id;
+  useEffect(() => {
+    setFinished(undefined);
+    if (user === undefined) return;
+    let alive = true;
+    void pageAccountApi()
+      .myGames()
+      .then((answer) => {
+        if (!alive || !answer.ok) return;
+        setFinished(answer.value.finished);
+        pageAccount().counted(answer.value);
+      });
+    return () => {
+      alive = false;
+    };
+  }, [user]);
+  return finished;
 }
 
 /** A failure in one sentence naming the line and the move, else the kind of error and the details. */

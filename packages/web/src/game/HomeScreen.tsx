@@ -301,6 +301,7 @@ export function HomeScreen({ lang, t, navigate }: ScreenProps) {
                 onChange={changeOnline}
                 onName={setName}
                 rulesId={PRESETS.includes(chosen) ? chosen.id : null}
+                guestName={f.guestName}
               />
               <p>
                 <a href="#/rulesets">{f.chooseRules}</a>

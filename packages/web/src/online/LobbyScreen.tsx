@@ -128,6 +128,7 @@ export function LobbyScreen({ lang, t }: ScreenProps) {
                 game={g}
                 mine={mine.has(g.id)}
                 action={action(g)}
+                join={key === 'open' && !mine.has(g.id) && block === undefined}
                 {...(block ? { block: blockText(block), blockKind: block } : {})}
               />
             );
@@ -228,6 +229,8 @@ function LobbyGame(props: {
   readonly action: string;
   /** Why the free seat is not for this player (the game still opens, to watch). */
   readonly block?: string;
+  /** The action takes the free seat (`#/online/ID?join`): the lobby's Join asks nothing more. */
+  readonly join?: boolean;
   readonly blockKind?: JoinBlock;
 }) {
   const { t, lang, game, mine, note, action, block, blockKind } = props;
@@ -292,7 +295,7 @@ function LobbyGame(props: {
         ) : (
           <a
             class="action primary small"
-            href={href}
+            href={props.join ? `${href}?join` : href}
             {...(blockKind === 'own' ? { 'data-block': 'own' } : {})}
           >
             {blockKind === 'own' && !mine ? a.joinOwn : action}

@@ -34,11 +34,21 @@ export interface OnlineOptionsProps {
   readonly onName: (name: string) => void;
   /** The chosen ruleset's preset id, or null for the player's own rules (never rated). */
   readonly rulesId?: string | null;
+  /** The name played under when the field is left empty ("Guest", in the page's language). */
+  readonly guestName: string;
 }
 
 const DEFAULT_CUSTOM = { minutes: 20, seconds: 10 } as const;
 
-export function OnlineOptions({ t, prefs, name, onChange, onName, rulesId = null }: OnlineOptionsProps) {
+export function OnlineOptions({
+  t,
+  prefs,
+  name,
+  onChange,
+  onName,
+  rulesId = null,
+  guestName,
+}: OnlineOptionsProps) {
   const account = useAccount();
   const sideName = (side: SeatChoice): string =>
     side === 'attackers' ? t.attackers : side === 'defenders' ? t.defenders : t.sideRandom;
@@ -159,7 +169,7 @@ export function OnlineOptions({ t, prefs, name, onChange, onName, rulesId = null
           {accountText(t).playingAs(account.user.name)}
         </p>
       ) : (
-        <NameField t={t} name={name} onName={onName} required note />
+        <NameField t={t} name={name} onName={onName} placeholder={guestName} note />
       )}
     </div>
   );
@@ -245,13 +255,14 @@ export function NameField({
   t,
   name,
   onName,
-  required = false,
+  placeholder,
   note = false,
 }: {
   readonly t: Messages;
   readonly name: string;
   readonly onName: (name: string) => void;
-  readonly required?: boolean;
+  /** The name played under when none is typed ("Guest"): no name is ever required. */
+  readonly placeholder?: string;
   /** Say who will see the name. */
   readonly note?: boolean;
 }) {
@@ -265,7 +276,7 @@ export function NameField({
         value={name}
         maxLength={NAME_MAX}
         autoComplete="nickname"
-        required={required}
+        {...(placeholder === undefined ? {} : { placeholder })}
         onInput={(e) => onName((e.target as HTMLInputElement).value)}
       />
       {note && <span class="option-note">{t.yourNameNote}</span>}

@@ -5,20 +5,46 @@
  * snapshot and hands it the player's actions.
  *
  * Who is looking: a browser that holds the seat's token plays it (the creator, or whoever took
- * the free seat, coming back on the same device). Otherwise, while a seat is free, the page
- * takes it at once with the remembered name, or asks for a name with a choice to just watch.
- * Everyone else watches: the same screen without the controls, marked as watching.
+ * the free seat, coming back on the same device). Otherwise, while a seat is free, the page asks
+ * whether to take it (a guest's name asked for, a signed-in player's account named) or just
+ * watch: the same question for everyone, as lichess asks before a challenge is accepted, so that
+ * a link opened only to look seats nobody (the lobby's Join, `?join`, has asked already: the seat
+ * is taken at once). Everyone else watches: the same screen without the controls, marked as
+ * watching.
  *
- * A signed-in player whose account holds a seat plays it from any device: when this browser has
- * no token for the game, the page asks the server for the account's (GET /api/games/ID/seat)
- * and keeps it with the others before opening the game; and when the server refuses the token
- * this browser has (the account's tokens were replaced by a password change or signing out
- * everywhere elsewhere; a rematch, whose token is the new game's), it asks again and plays on. Seats held by accounts link to their
- * player pages; a rated game says so.
+ * A signed-in player whose account holds a seat plays it from any device: when the game says a
+ * seat is the account's (its `player`) and this browser has no token for it, the page asks the
+ * server for the account's (GET /api/games/ID/seat) and watches again with it, showing the game
+ * once the server says the seat is this page's. It never asks about a game the account has no
+ * seat in, so opening another's game fails no request. When the server refuses the token this
+ * browser has (the account's tokens were replaced by a password change or signing out
+ * everywhere elsewhere; a rematch, whose token is the new game's), it asks again and plays on.
+ * Seats held by accounts link to their player pages; a rated game says so, and once it has ended
+ * and been counted, each player's rating change and, to a player, the new rating.
+ *
+ * The end is told to a player as "You won" or "You lost", to a spectator as the side that won.
+ * In a live game the player may choose a premove on the opponent's turn (premove.ts); in a casual
+ * game propose a takeback (Takeback.tsx).
  */
 
-import { PASS, SIDES, encodeMove, opposite, type Ruleset, type Side, type Square } from '@tafl/core';
-import { GAME_ID_RE, checkName, type GameHeader, type TimeControl } from '@tafl/server/protocol';
+import {
+  PASS,
+  SIDES,
+  encodeMove,
+  geometry,
+  opposite,
+  squareName,
+  type Ruleset,
+  type Side,
+  type Square,
+} from '@tafl/core';
+import {
+  GAME_ID_RE,
+  checkName,
+  type GameHeader,
+  type GameRatings,
+  type TimeControl,
+} from '@tafl/server/protocol';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ANALYSIS_TEXT } from '../analysis/text.js';
 import { useNetwork } from '../app/network.js';
@@ -66,54 +92,67 @@ import { pageAccountApi } from '../account/api.js';
 import { pageAccount, useAccount } from '../account/session.js';
 import { playerHref } from '../account/state.js';
 import { accountText } from '../account/text.js';
+import { FRONT_TEXT } from '../app/text.js';
+import { langOf } from '../game/feedback-text.js';
+import { diffText } from '../players/format.js';
+import { playText } from './play-text.js';
+import { usePremove, type PremoveControl } from './premove.js';
+import { ratingLine, useGameRatings } from './ratings.js';
+import { TakebackPanel } from './Takeback.js';
 import '../game/game.css';
 import './online.css';
 
-export function OnlineScreen(props: ScreenProps & { readonly id: string }) {
+/** `join`: the lobby's Join (`#/online/ID?join`): the free seat is taken without asking. */
+type OnlineProps = ScreenProps & { readonly id: string; readonly join?: boolean };
+
+export function OnlineScreen(props: OnlineProps) {
   if (!GAME_ID_RE.test(props.id)) return <Missing t={props.t} />;
-  return <AccountSeat key={props.id} {...props} />;
+  return <OnlineGame key={props.id} {...props} />;
 }
 
-/** Opens the game once this browser holds the account's seat token, if the account has a seat. */
-function AccountSeat(props: ScreenProps & { readonly id: string }) {
-  const { id, t } = props;
+/** The seat the account of `name` holds in the game, as the game's header says (its `player`). */
+export function accountSeatOf(header: GameHeader | undefined, name: string | undefined): Side | undefined {
+  if (!header || name === undefined) return undefined;
+  const key = name.toLowerCase();
+  return SIDES.find((side) => header.seats[side].player?.toLowerCase() === key);
+}
+
+/**
+ * The account's seat in a game this browser holds no token for, asked for when the game says the
+ * account holds one and given to the session: `pending` until the server says the seat is this
+ * page's (or it cannot be had: the page then shows the game to watch).
+ */
+function useAccountSeat(
+  id: string,
+  session: GameSession,
+  header: GameHeader | undefined,
+  you: Side | null,
+): { readonly pending: boolean } {
   const account = useAccount();
-  const [ready, setReady] = useState(() => pageSeats().get(id) !== undefined);
+  const side = accountSeatOf(header, account.user?.name);
+  const [asked, setAsked] = useState<'no' | 'asking' | 'given' | 'failed'>('no');
+  const started = useRef(false);
+  const wanted = side !== undefined && you === null && !session.seated;
   useEffect(() => {
-    // Offline, who is signed in is not known yet: asked again when the network comes back.
-    if (ready || !account.loaded || account.unknown) return;
-    if (!account.user) {
-      setReady(true);
-      return;
-    }
-    let alive = true;
+    if (!wanted || started.current) return;
+    started.current = true;
+    setAsked('asking');
     void pageAccountApi()
       .seat(id)
       .then((answer) => {
-        if (!alive) return;
-        if (answer.ok && answer.value.game === id) {
-          pageSeats().save({ id, token: answer.value.token, side: answer.value.side, at: Date.now() });
-          pageAccount().accountSeat(answer.value.token);
+        if (!answer.ok || answer.value.game !== id) {
+          if (!answer.ok && answer.code === 'auth/required') pageAccount().signedOut();
+          setAsked('failed');
+          return;
         }
-        setReady(true);
+        pageAccount().accountSeat(answer.value.token);
+        session.seat(answer.value.token, answer.value.side);
+        setAsked('given');
       });
-    return () => {
-      alive = false;
-    };
-  }, [id, ready, account.loaded, account.unknown, account.user?.id]);
-  if (!ready)
-    return (
-      <section class="screen notice online-loading">
-        {account.unknown ? (
-          <OfflineNotice t={t} />
-        ) : (
-          <p role="status" data-testid="connection">
-            {t.loadingGame}
-          </p>
-        )}
-      </section>
-    );
-  return <OnlineGame {...props} />;
+  }, [wanted]);
+  // Given, but the watch with it refused (the session forgot it): the game is watched.
+  const lost = asked === 'given' && !session.seated;
+  return { pending: side !== undefined && you === null && asked !== 'failed' && !lost };
 }
 
 /**
@@ -121,10 +160,17 @@ function AccountSeat(props: ScreenProps & { readonly id: string }) {
  * password change or signing out everywhere, or another game's): a signed-in player's only. A
  * session that has ended meanwhile signs the page out.
  */
-async function renewSeat(id: string): Promise<{ token: string; side: Side } | undefined> {
+async function renewSeat(
+  id: string,
+  header: () => GameHeader | undefined,
+): Promise<{ token: string; side: Side } | undefined> {
   const account = pageAccount();
   // (Opened with the page, the token may be refused before the page knows who is signed in.)
-  if (!(await account.load()).user) return undefined;
+  const user = (await account.load()).user;
+  if (!user) return undefined;
+  // A game whose seats are known and none is the account's: nothing to ask for.
+  const known = header();
+  if (known && accountSeatOf(known, user.name) === undefined) return undefined;
   const answer = await pageAccountApi().seat(id);
   if (!answer.ok) {
     if (answer.code === 'auth/required') account.signedOut();
@@ -162,16 +208,20 @@ export function timeControlText(t: Messages, time: TimeControl): string {
   return t.timeLive(liveName(time.baseMs, time.incrementMs));
 }
 
-function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: string }) {
+function OnlineGame({ lang, t, navigate, id, join: joinAsked }: OnlineProps) {
+  const headerRef = useRef<GameHeader | undefined>(undefined);
   const session = useMemo(
-    () => new GameSession(id, pageConnection(socketUrl()), pageSeats(), undefined, renewSeat),
+    () =>
+      new GameSession(id, pageConnection(socketUrl()), pageSeats(), undefined, (game) =>
+        renewSeat(game, () => headerRef.current),
+      ),
     [id],
   );
   const [snap, setSnap] = useState(() => session.snapshot());
   const [view, setView] = useState<View>(undefined);
   const [turned, setTurned] = useState(false);
   const [refusals, setRefusals] = useState(0);
-  const [join, setJoin] = useState<'auto' | 'ask' | 'watch' | 'joining'>('auto');
+  const [join, setJoin] = useState<'ask' | 'watch' | 'joining'>('ask');
   const [joinRefused, setJoinRefused] = useState<ApiRefusal | undefined>();
   const [name, setName] = useState(() => pageSeats().name() ?? '');
   const account = useAccount();
@@ -189,6 +239,8 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
 
   const { state, status, local } = snap;
   const header = state.header;
+  headerRef.current = header;
+  const accountSeat = useAccountSeat(id, session, header, state.you);
   const rules = useMemo(() => (header ? rulesOfHeader(header) : undefined), [header?.rules, header?.rulesId]);
   const moves = useMemo(() => shownMoves(state), [state.moves, state.pending]);
   const game = useMemo(() => (rules ? gameOf(id, rules, moves) : undefined), [rules, moves]);
@@ -224,18 +276,36 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
     () => (position && live && myTurn ? destinations(position) : new Map<Square, Square[]>()),
     [position, live, myTurn],
   );
+  // A premove is played through the screen's `send`, defined once the game is known (below).
+  const sendRef = useRef<(move: number) => void>(() => {});
+  const premove = usePremove({
+    enabled:
+      header?.status === 'playing' &&
+      header.time.kind !== 'correspondence' &&
+      live &&
+      status === 'open' &&
+      !state.resyncing &&
+      state.resync === undefined,
+    position,
+    you: state.you,
+    myTurn,
+    play: (move) => sendRef.current(move),
+  });
+  const ratings = useGameRatings(id, header?.status === 'ended', header?.rated === true);
 
-  // A free seat: take it with the remembered name, or ask for one.
+  // A free seat: the player is asked whether to take it (a guest's name, or the account's) or
+  // watch. An empty name plays as a guest, as a new game does.
   const seat = freeSeat(header);
-  const mayJoin = seat !== undefined && state.you === null && !session.seated;
+  const mayJoin = seat !== undefined && state.you === null && !session.seated && !accountSeat.pending;
+  const guestName = FRONT_TEXT[langOf(t)].guestName;
   const takeSeat = (wanted: string): void => {
-    const checked = checkName(wanted);
+    const checked = checkName(account.user ? account.user.name : wanted.trim() ? wanted : guestName);
     if (!checked.ok) {
       setJoin('ask');
       setJoinRefused({ ok: false, code: checked.code, message: checked.message });
       return;
     }
-    pageSeats().rememberName(checked.value);
+    if (!account.user) pageSeats().rememberName(checked.value);
     setJoin('joining');
     setJoinRefused(undefined);
     void pageApi()
@@ -244,7 +314,7 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
         if (granted.ok) {
           session.claim(granted.value);
           if (account.user) pageAccount().accountSeat(granted.value.token);
-          setJoin('auto');
+          setJoin('ask');
         } else {
           setJoinRefused(granted);
           // Taken, or not for this player (rated, out of range, one's own): nothing to retype.
@@ -253,18 +323,21 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
         }
       });
   };
-  // A signed-in player takes it under the account's name (the server shows that name anyway).
+  // A rated game's seat is for signed-in players: a guest is asked to sign in instead. The
+  // lobby's Join takes the seat at once (the remembered name, else a guest's), once.
+  const joined = useRef(false);
+  // The address keeps no `?join`: a link copied from it, or the page reloaded, asks as any link does.
   useEffect(() => {
-    if (!mayJoin || join !== 'auto') return;
-    // A rated game's seat is for signed-in players: a guest is asked to sign in instead.
-    if (header?.rated && !account.user) {
-      if (account.loaded) setJoin('watch');
-      return;
+    if (joinAsked) history.replaceState(history.state, '', `#/online/${encodeURIComponent(id)}`);
+  }, []);
+  useEffect(() => {
+    if (!mayJoin || !account.loaded || account.unknown) return;
+    if (header?.rated && !account.user) setJoin('watch');
+    else if (joinAsked && !joined.current) {
+      joined.current = true;
+      takeSeat(pageSeats().name() ?? '');
     }
-    const remembered = account.user?.name ?? pageSeats().name();
-    if (remembered) takeSeat(remembered);
-    else setJoin('ask');
-  }, [mayJoin, join, account.loaded]);
+  }, [mayJoin, header?.rated, account.loaded, account.user?.id]);
 
   // What the player has seen of their game, so that an end while away is announced once (away.ts).
   useEffect(() => {
@@ -283,7 +356,7 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
   }, [state.rematchStarted]);
 
   if (state.missing) return <Missing t={t} />;
-  if (!header)
+  if (!header || accountSeat.pending)
     return (
       <section class="screen notice online-loading">
         {network.state === 'offline' ? (
@@ -319,6 +392,7 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
     if (made) session.move(made.squares, made.record);
     else setRefusals((n) => n + 1);
   };
+  sendRef.current = send;
 
   const config: BoardConfig = {
     ...boardSquares(rules, position.geo),
@@ -331,6 +405,10 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
     squareLabel: squareLabeler(t, rules.size),
     label: t.boardLabel,
     onMove: (from: Square, to: Square) => send(encodeMove(from, to)),
+    ...(premove.dests ? { premoveDests: premove.dests } : {}),
+    ...(premove.premove ? { premove: premove.premove } : {}),
+    onPremove: premove.choose,
+    onPremoveCancel: premove.cancel,
   };
 
   const spoken = spokenMove(
@@ -341,6 +419,7 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
     lastPly?.captured.map((c) => c.square) ?? [],
     list,
     rules.quietPlyLimit,
+    you,
   );
   const capturedBy = (side: Side): number =>
     plies.slice(0, shown).reduce((n, p) => n + (p.side === side ? p.captured.length : 0), 0);
@@ -423,6 +502,7 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
                 )}
                 {you === side && <span class="player-side"> ({t.youMark})</span>}
                 <span class="player-side"> · {side === 'attackers' ? t.attackers : t.defenders}</span>
+                <RatingDiff t={t} ratings={ratings} side={side} />
               </span>
               <span class="player-captures" title={t.capturesTitle}>
                 {t.capturesCount(capturedBy(side))}
@@ -449,7 +529,7 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
 
         {header.status === 'waiting' && you && <LinkBox t={t} link={gameLink(id)} />}
 
-        {mayJoin && (join === 'ask' || join === 'joining') && (
+        {mayJoin && account.loaded && (join === 'ask' || join === 'joining') && (
           <form
             class="panel join-seat"
             onSubmit={(e) => {
@@ -459,7 +539,13 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
           >
             <h2>{t.seatOpenTitle}</h2>
             <p>{seat === 'attackers' ? t.seatOpenAttackers : t.seatOpenDefenders}</p>
-            <NameField t={t} name={name} onName={setName} />
+            {account.user ? (
+              <p class="option-note" data-testid="playing-as">
+                {accountText(t).playingAs(account.user.name)}
+              </p>
+            ) : (
+              <NameField t={t} name={name} onName={setName} placeholder={guestName} />
+            )}
             <div class="action-row">
               <button type="submit" class="action primary" disabled={join === 'joining'}>
                 {join === 'joining' ? t.takingSeat : t.takeSeat}
@@ -503,6 +589,17 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
           {...(theirDrawOffer
             ? { onAcceptDraw: () => session.draw('accept'), onDeclineDraw: () => session.draw('decline') }
             : {})}
+          you={you}
+          {...(shownResult ? endDetailOf(t, ratings, you) : {})}
+        />
+        <PremoveNote t={t} rules={rules} control={premove} />
+        <TakebackPanel
+          t={t}
+          header={header}
+          you={you}
+          ply={state.moves.length}
+          first={rules.firstToMove}
+          session={session}
         />
 
         <MovesBox
@@ -542,6 +639,67 @@ function OnlineGame({ lang, t, navigate, id }: ScreenProps & { readonly id: stri
         )}
       </aside>
     </div>
+  );
+}
+
+/** The end's detail: a rated game's new rating, to its player. */
+function endDetailOf(
+  t: Messages,
+  ratings: GameRatings | undefined,
+  you: Side | null,
+): { endDetail?: string } {
+  const line = ratingLine(t, ratings, you);
+  return line === undefined ? {} : { endDetail: line };
+}
+
+/** A player's rating change, once a rated game's end is counted: "+12", "−8". */
+function RatingDiff(props: {
+  readonly t: Messages;
+  readonly ratings: GameRatings | undefined;
+  readonly side: Side;
+}) {
+  const change = props.ratings?.status === 'rated' ? props.ratings[props.side] : null;
+  if (!change) return null;
+  const text = diffText(change.diff);
+  return (
+    <span
+      class={`rating-diff${change.diff > 0 ? ' is-up' : change.diff < 0 ? ' is-down' : ''}`}
+      title={playText(props.t).ratingChange}
+      data-testid={`rating-diff-${props.side}`}
+    >
+      {' '}
+      {text}
+    </span>
+  );
+}
+
+/** What became of the premove, in a polite live region (empty when there is nothing to say). */
+function PremoveNote(props: {
+  readonly t: Messages;
+  readonly rules: Ruleset;
+  readonly control: PremoveControl;
+}) {
+  const { t, rules, control } = props;
+  const p = playText(t);
+  const news = control.news;
+  const named = (move: readonly [Square, Square]): string => {
+    const geo = geometry(rules.size);
+    return `${squareName(geo, move[0])}-${squareName(geo, move[1])}`;
+  };
+  const text =
+    news === undefined
+      ? ''
+      : news.kind === 'set'
+        ? control.premove
+          ? p.premoveSet(named(news.move))
+          : ''
+        : news.kind === 'cancelled'
+          ? p.premoveCancelled
+          : p.premoveDropped(named(news.move));
+  return (
+    <p class="note premove-note" role="status" data-testid="premove">
+      {text}
+    </p>
   );
 }
 

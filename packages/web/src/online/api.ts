@@ -16,6 +16,7 @@ import {
   CSRF_HEADER,
   type CreateGameRequest,
   type ErrorCode,
+  type GameRatings,
   type GameView,
   type Lobby,
   type SeatGrant,
@@ -56,6 +57,8 @@ export interface Api {
   game(id: string): Promise<ApiResult<GameView>>;
   record(id: string): Promise<ApiResult<string>>;
   lobby(): Promise<ApiResult<Lobby>>;
+  /** What a rated game's end did to its players' ratings (`pending` until it is counted). */
+  ratings(id: string): Promise<ApiResult<GameRatings>>;
   /** The analysis kept with a finished game (refused with `analysis/none` when there is none). */
   analysis(id: string): Promise<ApiResult<GameAnalysis>>;
   /**
@@ -118,6 +121,7 @@ export function createApi(
     game: (id) => call<GameView>(fetcher, url(`api/games/${encodeURIComponent(id)}`)),
     record: (id) => call<string>(fetcher, url(`api/games/${encodeURIComponent(id)}/record`), {}, true),
     lobby: () => call<Lobby>(fetcher, url('api/lobby')),
+    ratings: (id) => call<GameRatings>(fetcher, url(`api/games/${encodeURIComponent(id)}/ratings`)),
     analysis: (id) => call<GameAnalysis>(fetcher, url(`api/games/${encodeURIComponent(id)}/analysis`)),
     saveAnalysis: (id, analysis) =>
       request<{ depth: number }>('PUT', `api/games/${encodeURIComponent(id)}/analysis`, analysis),

@@ -6,6 +6,7 @@
 
 import type { Messages } from '../i18n/index.js';
 import type { RefusalCode } from './api.js';
+import { playText } from './play-text.js';
 import { presenceText } from './presence-text.js';
 import { accountText } from '../account/text.js';
 import { mailText } from '../account/mail-text.js';
@@ -51,6 +52,12 @@ export function refusalText(t: Messages, code: RefusalCode | string, message: st
       return t.errRematchTaken;
     case 'abort/late':
       return t.errAbortLate;
+    case 'takeback/casual':
+      return playText(t).errTakebackCasual;
+    case 'takeback/none':
+      return playText(t).errTakebackNone;
+    case 'takeback/nothing':
+      return playText(t).errTakebackNothing;
     case 'claim/present':
       return presenceText(t).errClaimPresent;
     case 'claim/early':

@@ -143,6 +143,12 @@ export class GameSession {
     this.act((token, re) => ({ t: 'draw', game: this.id, token, act, re }));
   }
 
+  /** A takeback (casual games): asked for, accepted, declined or withdrawn at the moves seen. */
+  takeback(act: Act): void {
+    const ply = this.state.moves.length;
+    this.act((token, re) => ({ t: 'takeback', game: this.id, token, ply, act, re }));
+  }
+
   rematch(act: Act): void {
     this.act((token, re) => ({ t: 'rematch', game: this.id, token, act, re }));
   }
@@ -160,6 +166,16 @@ export class GameSession {
     this.changed();
     // Watch again with the token: the server then knows this connection holds the seat (the
     // opponent sees the player connected, and nobody may claim the game against them).
+    if (this.stop) this.watch(this.state.moves.length);
+  }
+
+  /**
+   * The account's seat in this game, fetched for this browser (GET /api/games/ID/seat): kept
+   * with the others, and the game watched again with its token (the server then says `you`).
+   */
+  seat(token: string, side: Side): void {
+    this.seats.save({ id: this.id, token, side, at: this.now() });
+    this.token = token;
     if (this.stop) this.watch(this.state.moves.length);
   }
 

@@ -185,8 +185,10 @@ function applyMove(
         ...state.header,
         ply: message.ply,
         clock: message.clock,
-        // A move answers the mover's opponent's draw offer (the server clears it too).
+        // A move answers the mover's opponent's draw offer (the server clears it too), and
+        // withdraws a takeback request, which was about the position before it.
         drawOffer: null,
+        ...(state.header.takebackOffer === undefined ? {} : { takebackOffer: null }),
       },
       clock: clockOf(message.clock, now),
       pending,

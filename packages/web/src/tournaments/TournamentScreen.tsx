@@ -2,7 +2,13 @@
  * A tournament (`#/tournament/ID`): what it is (kind, ruleset, time, rounds, status, the time
  * left before its start), joining and leaving while it is open, its players, each round's
  * pairings (attackers against defenders, the result, the game) and the standings with their
- * tie-breaks. Asked again every 10 seconds while it is open or being played.
+ * tie-breaks. A player in it is shown their game of the round being played, one click away;
+ * once it is over, the winner, the final standings and why it ended (its rounds played, no
+ * further round to pair without a repeat, too few players).
+ *
+ * Asked again every 10 seconds while it is open or being played, and every 2 while a round of
+ * the player's is being paired (the start has come, or their game of the round is not made
+ * yet): the page then shows the pairing, and the game, within moments.
  */
 
 import type { TournamentPairing, TournamentView } from '@tafl/server/protocol';
@@ -18,11 +24,15 @@ import { countdownText, scoreLine, tournamentRefusal } from './form.js';
 import { signInHref, useAccount, usePolling } from './hooks.js';
 import { statusText, tournamentsText, type TournamentsText } from './text.js';
 import { tournamentLine } from './TournamentsScreen.js';
+import type { Messages } from '../i18n/index.js';
+import { playText } from '../online/play-text.js';
 import '../game/game.css';
 import '../players/players.css';
 import './tournaments.css';
 
 export const TOURNAMENT_POLL_MS = 10_000;
+/** How often it is asked while a round of the player's is being paired. */
+export const PAIRING_POLL_MS = 2_000;
 
 export function TournamentScreen({ lang, t, id }: ScreenProps & { readonly id: string }) {
   const x = tournamentsText(t);
@@ -35,6 +45,7 @@ export function TournamentScreen({ lang, t, id }: ScreenProps & { readonly id: s
   const network = useNetwork();
   useTitle(t.appName, view?.name ?? x.tournamentsTitle);
 
+  const me = account?.user?.name;
   usePolling(
     async () => {
       const answer = await fetchTournament(id);
@@ -46,11 +57,11 @@ export function TournamentScreen({ lang, t, id }: ScreenProps & { readonly id: s
       setRefused(answer);
       return answer.code !== 'tournament/unknown';
     },
-    TOURNAMENT_POLL_MS,
+    view && pairingSoon(view, me, now) ? PAIRING_POLL_MS : TOURNAMENT_POLL_MS,
     id,
   );
 
-  // The countdown ticks while the tournament is open.
+  // The countdown ticks while the tournament is open (and the pairing's wait with it).
   const open = view?.status === 'open';
   useEffect(() => {
     if (!open) return;
@@ -92,8 +103,8 @@ export function TournamentScreen({ lang, t, id }: ScreenProps & { readonly id: s
       </div>
     );
 
-  const me = account?.user?.name;
   const entered = me !== undefined && view.entrants.some((e) => e.toLowerCase() === me.toLowerCase());
+  const p = playText(t);
   const act = async (which: 'join' | 'leave'): Promise<void> => {
     setBusy(true);
     setActionRefused(undefined);
@@ -130,6 +141,8 @@ export function TournamentScreen({ lang, t, id }: ScreenProps & { readonly id: s
             {left === null ? x.startingNow : x.startsIn(left)}
           </p>
         )}
+        <YourGame t={t} view={view} me={me} now={now} />
+        <Ending t={t} x={x} view={view} />
         {view.status === 'open' &&
           (account?.user ? (
             <div class="action-row">
@@ -186,7 +199,7 @@ export function TournamentScreen({ lang, t, id }: ScreenProps & { readonly id: s
       </section>
 
       <section class="panel" aria-labelledby="tournament-standings" data-list="standings">
-        <h2 id="tournament-standings">{x.standingsTitle}</h2>
+        <h2 id="tournament-standings">{view.status === 'finished' ? p.finalStandings : x.standingsTitle}</h2>
         <p class="rating-note">{x.tieBreaks}</p>
         {view.standings.length === 0 ? (
           <p class="empty">{x.noStandings}</p>
@@ -267,6 +280,89 @@ export function TournamentScreen({ lang, t, id }: ScreenProps & { readonly id: s
           ))
         )}
       </section>
+    </div>
+  );
+}
+
+/** The player's pairing in the round being played, if they are paired in it. */
+export function myPairing(view: TournamentView, me: string | undefined): TournamentPairing | undefined {
+  if (me === undefined || view.status !== 'running') return undefined;
+  const key = me.toLowerCase();
+  return view.pairings[view.round - 1]?.find(
+    (p) => p.attackers.toLowerCase() === key || p.defenders?.toLowerCase() === key,
+  );
+}
+
+/**
+ * A round of the player's is being paired: the start has come and the first round is not paired
+ * yet, or the player's pairing in the round has no game made yet (the games follow the pairing).
+ */
+export function pairingSoon(view: TournamentView, me: string | undefined, now: number): boolean {
+  const entered = me !== undefined && view.entrants.some((e) => e.toLowerCase() === me.toLowerCase());
+  if (!entered) return false;
+  if (view.status === 'open') return view.startsAt <= now + PAIRING_POLL_MS;
+  const mine = myPairing(view, me);
+  return view.status === 'running' && mine !== undefined && mine.defenders !== null && mine.status === null;
+}
+
+/** The player's game of the round being played, one click away; or that it is being paired. */
+function YourGame(props: {
+  readonly t: Messages;
+  readonly view: TournamentView;
+  readonly me: string | undefined;
+  readonly now: number;
+}) {
+  const { t, view, me, now } = props;
+  const p = playText(t);
+  const mine = myPairing(view, me);
+  if (mine?.game && mine.status === 'playing') {
+    const side = mine.attackers.toLowerCase() === me?.toLowerCase() ? 'attackers' : 'defenders';
+    const opponent = side === 'attackers' ? mine.defenders : mine.attackers;
+    return (
+      <div class="banner banner-your-game" role="status" data-testid="your-game">
+        <span class="banner-text">
+          <strong>{p.yourGame(view.round)}</strong>{' '}
+          {p.gameReadyAgainst(
+            opponent ?? '',
+            (side === 'attackers' ? t.attackers : t.defenders).toLowerCase(),
+          )}
+        </span>
+        <a class="action primary" href={`#/online/${encodeURIComponent(mine.game)}`}>
+          {p.goToGame}
+        </a>
+      </div>
+    );
+  }
+  // (Before the first round the countdown says it is being paired.)
+  if (view.status === 'running' && pairingSoon(view, me, now))
+    return (
+      <p class="note" role="status" data-testid="pairing-soon">
+        {p.pairingSoon}
+      </p>
+    );
+  return null;
+}
+
+/** A tournament over: the winner (a finished one's) and why it ended. */
+function Ending(props: { readonly t: Messages; readonly x: TournamentsText; readonly view: TournamentView }) {
+  const { t, view } = props;
+  const p = playText(t);
+  if (view.ending === null) return null;
+  const winner = view.status === 'finished' ? view.standings[0]?.name : undefined;
+  const why =
+    view.ending === 'rounds'
+      ? p.endedRounds(view.round)
+      : view.ending === 'no-pairing'
+        ? p.endedNoPairing(view.round, view.totalRounds)
+        : p.endedTooFew;
+  return (
+    <div class="tournament-ending" data-testid="tournament-ending">
+      {winner !== undefined && (
+        <p class="tournament-winner" data-testid="tournament-winner">
+          <strong>{p.winner(winner)}</strong>
+        </p>
+      )}
+      <p class="rating-note">{why}</p>
     </div>
   );
 }
