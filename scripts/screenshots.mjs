@@ -1,6 +1,6 @@
 // Screenshots of the app for docs/screenshots: the start page, a game against the computer, the
-// analysis board (a line on an unfinished position, the rules' result on the finished one) and a
-// lesson, at desktop (1280x800) and phone (390x844) sizes, as JPEG.
+// analysis board (a line on an unfinished position, the rules' result on the finished one), a
+// lesson and the puzzles, at desktop (1280x800) and phone (390x844) sizes, as JPEG.
 //
 //     npm run build && node scripts/screenshots.mjs [OUT_DIR]
 //
@@ -84,6 +84,11 @@ try {
     await page.goto(`${url}#/learn/brandubh-2019/capture`);
     await page.getByRole('grid').waitFor();
     await shot('lesson');
+
+    // The puzzles open on the recommended ruleset: the board, the task and the answer in view.
+    await page.goto(`${url}#/puzzles`);
+    await page.locator('.puzzle-status').waitFor();
+    await shot('puzzles');
     await context.close();
   }
 } finally {
