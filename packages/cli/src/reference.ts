@@ -117,6 +117,7 @@ interface OldCore {
 }
 interface OldSearch {
   clear(): void;
+  run(pos: OldPosition, limits: { nodes: number }): { move: number | undefined };
 }
 interface OldEngine {
   Search: new (options: { weights: unknown }) => OldSearch;
@@ -140,7 +141,8 @@ interface OldEngineNode {
 
 /**
  * A level of an earlier commit's engine, as a match's player (match/player.ts's `Player`), on
- * `threads` threads with that commit's own helpers (a commit from before the helpers has none).
+ * `threads` threads with that commit's own helpers (a commit from before the helpers has none);
+ * with `nodes`, its search bounded by that many positions a move and nothing else (no book).
  */
 export class ReferencePlayer {
   private modules: { core: OldCore; engine: OldEngine } | undefined;
@@ -154,6 +156,7 @@ export class ReferencePlayer {
     private readonly commit: string,
     private readonly level: number,
     private readonly threads = 1,
+    private readonly nodes?: number,
   ) {}
 
   async newGame(rules: Ruleset, _side: Side, seed: number): Promise<void> {
@@ -178,13 +181,16 @@ export class ReferencePlayer {
   move(pos: Position, timeMs: number | undefined): Promise<Move | undefined> {
     const { core, engine } = this.modules!;
     const old = this.replay(pos, core);
-    const result = engine.levelMove(
-      this.search!,
-      old,
-      engine.levelConfig(this.level),
-      this.random,
-      timeMs === undefined ? {} : { timeMs },
-    );
+    const result =
+      this.nodes !== undefined
+        ? this.search!.run(old, { nodes: this.nodes })
+        : engine.levelMove(
+            this.search!,
+            old,
+            engine.levelConfig(this.level),
+            this.random,
+            timeMs === undefined ? {} : { timeMs },
+          );
     if (result.move === undefined) return Promise.resolve(undefined);
     const record = core.makeMoveSquares(old.geo, result.move);
     const move = pos.legalMoves().find((m) => makeMoveSquares(pos.geo, m) === record);

@@ -119,6 +119,45 @@ describe('tafl match', () => {
   });
 });
 
+describe('tafl match --nodes', () => {
+  /** Level 6 against itself at 3000 positions a move, its records written to `file`. */
+  const bounded = (file: string): Promise<Ran> =>
+    spawnTafl([
+      'match',
+      '--rules',
+      'opentafl-brandub',
+      '--a',
+      'level:6',
+      '--b',
+      'level:6',
+      '--games',
+      '2',
+      '--nodes',
+      '3000',
+      '--seed',
+      '7',
+      '--records',
+      join(dir, file),
+    ]);
+
+  it('bounds each move by positions alone, so the same match plays the same games twice', async () => {
+    const [first, second] = await Promise.all([bounded('nodes-1.otg'), bounded('nodes-2.otg')]);
+    for (const ran of [first, second]) {
+      expect(ran.code).toBe(0);
+      expect(lines(ran.stdout)[1]).toMatch(/, 3000 nodes a move, /);
+      expect(ran.stdout).toMatch(
+        /^longest move: level:6 \(3000 nodes\) \d+ ms \(3000 nodes, no time budget\)/m,
+      );
+    }
+    const moves = (file: string): string[] =>
+      readFileSync(join(dir, file), 'utf8')
+        .split(/\n(?=\[event:)/)
+        .map((g) => g.replace(/^\[(?!opening)[^\]]*\]\n/gm, ''))
+        .sort();
+    expect(moves('nodes-1.otg')).toEqual(moves('nodes-2.otg'));
+  });
+});
+
 describe('tafl match refuses a bad command line', () => {
   const base = [
     'match',
@@ -172,6 +211,12 @@ describe('tafl match refuses a bad command line', () => {
       /--even-nodes goes with --even/,
     ],
     ['a time of nothing for engine A', [...base, '--a-time', '0'], /--a-time must be a whole number from 1/],
+    [
+      'a node budget for a level without a search to bound',
+      [...base, '--nodes', '1000'],
+      /--a: level:1: --nodes bounds level 6's search/,
+    ],
+    ['a node budget of nothing', [...base, '--nodes', '0'], /--nodes must be a whole number from 1/],
     ['an argument', [...base, 'extra'], /match does not take the argument "extra"/],
     ['an unknown option', [...base, '--fast'], /unknown option --fast for tafl match/],
   ];

@@ -17,8 +17,13 @@ import { expectUsageError, tafl } from './helpers.js';
 const DATA = fileURLToPath(new URL('../../web/src/puzzles/puzzle-data.json', import.meta.url));
 const file = JSON.parse(readFileSync(DATA, 'utf8')) as PuzzleFile;
 
-/** A budget for each puzzle's proof: the positions it took the generator, with room to spare. */
-const budget = (checkNodes: number): number => 4 * checkNodes + 50_000;
+/**
+ * A budget for each puzzle's proof: the positions it took the generator, with room to spare. The
+ * bounded search's positions depend on the order the moves are generated in (the piece lists'),
+ * which undo now keeps as it was: the 240 proofs take 3.7 million positions where they took 4.8,
+ * but one (ard-ri-fr-29) takes 411152 where the generator's took 43949, so the room is ten times.
+ */
+const budget = (checkNodes: number): number => 10 * checkNodes + 50_000;
 
 describe('the shipped puzzles', () => {
   it('say what made them: the command with its seed, and a note', () => {
@@ -35,8 +40,8 @@ describe('the shipped puzzles', () => {
   });
 
   /*
-   * Every puzzle is proved again, within a budget of positions four times what its proof took the
-   * generator (plus 50 000): about 3.8 million positions in all, some 20 s of one core. (The
+   * Every puzzle is proved again, within a budget of positions ten times what its proof took the
+   * generator (plus 50 000): about 3.7 million positions spent in all, some 20 s of one core. (The
    * solver's code is loaded by Node itself, not through the test runner's transform, which made
    * it three to four times slower: vitest.config.ts.)
    */

@@ -213,7 +213,8 @@ export class Board {
     if (code === KING) this.king = sq;
   }
 
-  take(sq: Square, code: number): void {
+  /** Takes the piece `code` off `sq`; returns its place in its side's list, for `untake`. */
+  take(sq: Square, code: number): number {
     const t = this.tables;
     this.cells[sq] = EMPTY;
     const row = t.rowLine[sq]!;
@@ -233,6 +234,27 @@ export class Board {
     this.key[0]! ^= PIECE_LO[code * KEY_STRIDE + sq]!;
     this.key[1]! ^= PIECE_HI[code * KEY_STRIDE + sq]!;
     if (code === KING) this.king = -1;
+    return i;
+  }
+
+  /**
+   * Undoes `take(sq, code)`, which returned `slot`: the piece goes back to its own place in its
+   * side's list and the piece that took that place back to the end, so the list is in the order
+   * it had (takes undone last first). Moves are generated in the lists' order, so a search that
+   * left them shuffled would order the next search's moves otherwise: a position's move would
+   * depend on the searches run on it before, and a game replayed would not play the same.
+   */
+  untake(sq: Square, code: number, slot: number): void {
+    this.put(sq, code);
+    const side = code === ATTACKER ? A : D;
+    const list = this.lists[side]!;
+    const end = this.counts[side]! - 1;
+    if (slot >= end) return;
+    const moved = list[slot]!;
+    list[slot] = sq;
+    this.listIndex[sq] = slot;
+    list[end] = moved;
+    this.listIndex[moved] = end;
   }
 
   /** Moves a piece along its line: one update of the shared line, one of each crossing line. */

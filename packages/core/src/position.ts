@@ -53,6 +53,8 @@ const U_MOBILITY = 4;
 const U_CAPTURES = 5;
 const U_PAIRS = 6;
 const U_STRIDE = 16;
+/** The most captures one move's undo record holds (its square/code pairs). */
+const U_MAX_CAPTURES = (U_STRIDE - U_PAIRS) >> 1;
 
 /**
  * The leaves below a quiet move from the packed mobility after it: the other side's moves, or
@@ -124,6 +126,8 @@ export class Position {
   private historyLo = new Int32Array(256);
   private historyHi = new Int32Array(256);
   private undoStack = new Int32Array(256 * U_STRIDE);
+  /** By ply, the piece-list places the captured pieces had (`Board.take`), for `undo`. */
+  private takenSlots = new Int16Array(256 * U_MAX_CAPTURES);
 
   private constructor(rules: Ruleset, setup: Setup) {
     this.rules = rules;
@@ -169,6 +173,7 @@ export class Position {
     copy.historyLo = this.historyLo.slice();
     copy.historyHi = this.historyHi.slice();
     copy.undoStack = this.undoStack.slice();
+    copy.takenSlots = this.takenSlots.slice();
     return copy;
   }
 
@@ -314,7 +319,8 @@ export class Position {
       captured = this.captures.collect(board.cells, code, to, stack, u + U_PAIRS);
       for (let i = 0; i < captured; i++) {
         const victim = stack[u + U_PAIRS + 2 * i + 1]!;
-        board.take(stack[u + U_PAIRS + 2 * i]!, victim);
+        const slot = board.take(stack[u + U_PAIRS + 2 * i]!, victim);
+        this.takenSlots[ply * U_MAX_CAPTURES + i] = slot;
         if (victim === KING) decided = KING_CAPTURED;
       }
       if (code === KING && this.escapeSquare[to]) decided = ESCAPED;
@@ -371,8 +377,13 @@ export class Position {
     const move = stack[u + U_MOVE]!;
     this.side ^= 1;
     if (move !== PASS) {
-      for (let i = 0; i < stack[u + U_CAPTURES]!; i++)
-        this.board.put(stack[u + U_PAIRS + 2 * i]!, stack[u + U_PAIRS + 2 * i + 1]!);
+      // Last taken first, each to its place in the piece list (Board.untake).
+      for (let i = stack[u + U_CAPTURES]! - 1; i >= 0; i--)
+        this.board.untake(
+          stack[u + U_PAIRS + 2 * i]!,
+          stack[u + U_PAIRS + 2 * i + 1]!,
+          this.takenSlots[ply * U_MAX_CAPTURES + i]!,
+        );
       this.board.slide(move & 0xff, move >> 8);
     }
     this.quiet = stack[u + U_QUIET]!;
@@ -587,6 +598,9 @@ export class Position {
       return b;
     };
     this.undoStack = grown(this.undoStack);
+    const slots = new Int16Array(this.takenSlots.length * 2);
+    slots.set(this.takenSlots);
+    this.takenSlots = slots;
     this.historyLo = grown(this.historyLo);
     this.historyHi = grown(this.historyHi);
   }

@@ -1,5 +1,7 @@
 // The incremental state of a Position (Zobrist key, line tables, piece lists, mobility) must
-// always equal the state built from scratch from the same pieces, and undo must restore all of it.
+// always equal the state built from scratch from the same pieces, and undo must restore all of it,
+// the piece lists' order too: moves are generated in that order, so a search's move must not
+// depend on the captures that searches before it made and took back.
 import { describe, expect, it } from 'vitest';
 import {
   PASS,
@@ -25,6 +27,8 @@ const snapshot = (pos: Position) => ({
   turn: pos.turn,
   key: [pos.keyLo, pos.keyHi],
   legal: [...pos.legalMoves()].sort((a, b) => a - b),
+  /** The moves in the order they are generated (the piece lists' order). */
+  order: pos.legalMoves(),
   outcome: pos.outcome(),
   quiet: pos.quietPlies,
   ply: pos.ply,
@@ -32,7 +36,7 @@ const snapshot = (pos: Position) => ({
 
 describe('incremental state', () => {
   for (const rules of PRESETS) {
-    it(`${rules.id}: keys, moves and mobility match a fresh position after every move, and undo restores`, () => {
+    it(`${rules.id}: keys, moves and mobility match a fresh position after every move, and undo restores them and the moves' order`, () => {
       const random = prng(rules.id.charCodeAt(0) * 31 + rules.id.length);
       for (let game = 0; game < 6; game++) {
         const pos = startingPosition(rules);

@@ -20,7 +20,7 @@ import {
 } from '../args.js';
 import type { Command } from '../command.js';
 import type { Io } from '../io.js';
-import { OTEP_DEFAULT_TIME_MS, parseEngineSpec, type EngineSpec } from '../match/engines.js';
+import { OTEP_DEFAULT_TIME_MS, boundByNodes, parseEngineSpec, type EngineSpec } from '../match/engines.js';
 import { DEFAULT_MAX_PLIES } from '../match/game.js';
 import { MatchGameError, runMatch, type PlayedGame } from '../match/match.js';
 import { MAX_START_FAILURES } from '../match/player.js';
@@ -35,8 +35,8 @@ const MAX_OPENING_PLIES = 40;
 
 const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--time MS] [--openings PLIES]
                   [--even MARGIN [--even-nodes N]] [--a-time MS] [--b-time MS] [--jobs N]
-                  [--seed N] [--max-plies N] [--records FILE] [--a-dir DIR] [--b-dir DIR]
-                  [--send-delay MS]
+                  [--nodes N] [--seed N] [--max-plies N] [--records FILE] [--a-dir DIR]
+                  [--b-dir DIR] [--send-delay MS]
 
   Plays N games between engines A and B: N/2 pairs of games, the two games of a pair from the
   same random opening with the sides swapped, several at a time in worker threads. A line for
@@ -79,6 +79,10 @@ const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--t
                      bounded by --even-nodes scores their position within MARGIN centi-soldiers
                      of its score of the start (the same on any machine)
   --even-nodes N     the positions of that search (default ${EVEN_NODES})
+  --nodes N          level 6 (level:6, ref:COMMIT:6) searches N positions a move and nothing
+                     else bounds it: no time, no clock, no book, one thread. The same position
+                     gets the same move on any machine under any load, so a change to the
+                     engine is screened this way; an OTEP engine keeps its time
   --jobs N           games played at a time, each in a worker thread (default ${DEFAULT_JOBS})
   --seed N           the seed of the openings and the levels' choices, 0 to 4294967295
                      (default a random one, which the first line of the output gives)
@@ -110,6 +114,7 @@ const OPTIONS = {
   'max-plies': { type: 'string' },
   even: { type: 'string' },
   'even-nodes': { type: 'string' },
+  nodes: { type: 'string' },
   records: { type: 'string' },
   'a-dir': { type: 'string' },
   'b-dir': { type: 'string' },
@@ -137,6 +142,14 @@ export function engineOption(name: 'a' | 'b', text: string | undefined): EngineS
   const spec = parseEngineSpec(text);
   if (!spec.ok) throw new CliError(`--${name}: ${spec.message}`);
   return spec.value;
+}
+
+/** The engine of `--a` or `--b` bounded by `--nodes` positions a move, when that is given. */
+function nodesOption(name: 'a' | 'b', spec: EngineSpec, nodes: number | undefined): EngineSpec {
+  if (nodes === undefined) return spec;
+  const bound = boundByNodes(spec, nodes);
+  if (!bound.ok) throw new CliError(`--${name}: ${bound.message}`);
+  return bound.value;
 }
 
 /** An OTEP engine's spec with its working folder (`--a-dir`, checked) and delay before each line. */
@@ -196,9 +209,20 @@ interface Settings extends MatchReport {
 function settings(values: Parsed<typeof OPTIONS>['values']): Settings {
   const rules = rulesOption(values.rules);
   const sendDelayMs = wholeNumber('send-delay', values['send-delay'], 0, 10_000);
+  const nodes = wholeNumber('nodes', values.nodes, 1, 1_000_000_000);
   const engines = {
-    a: withProcessOptions('a', engineOption('a', values.a), values['a-dir'], sendDelayMs),
-    b: withProcessOptions('b', engineOption('b', values.b), values['b-dir'], sendDelayMs),
+    a: withProcessOptions(
+      'a',
+      nodesOption('a', engineOption('a', values.a), nodes),
+      values['a-dir'],
+      sendDelayMs,
+    ),
+    b: withProcessOptions(
+      'b',
+      nodesOption('b', engineOption('b', values.b), nodes),
+      values['b-dir'],
+      sendDelayMs,
+    ),
   };
   const games = wholeNumber('games', values.games, 2, 100_000);
   if (games === undefined) throw new CliError('match needs --games N, an even number');
@@ -305,13 +329,22 @@ function header(match: Settings): string {
   );
 }
 
-/** `200 ms a move`, or each engine's time when they differ: `A 250 ms, B 1000 ms a move`. */
+/**
+ * `200 ms a move`, or each engine's when they differ: `A 250 ms, B 1000 ms a move`; an engine
+ * bounded by `--nodes` has its nodes: `40000 nodes a move`.
+ */
 function timePhrase(match: Settings): string {
-  const a = engineTime(match, 'a');
-  const b = engineTime(match, 'b');
-  const own = (ms: number | undefined): string => (ms === undefined ? 'its own time' : `${ms} ms`);
-  if (a === b) return a === undefined ? "each engine's own time a move" : `${a} ms a move`;
-  return `A ${own(a)}, B ${own(b)} a move`;
+  const budget = (which: 'a' | 'b'): string | undefined => {
+    const spec = match.engines[which];
+    const nodes = spec.kind === 'nodes' || spec.kind === 'reference' ? spec.nodes : undefined;
+    if (nodes !== undefined) return `${nodes} nodes`;
+    const ms = engineTime(match, which);
+    return ms === undefined ? undefined : `${ms} ms`;
+  };
+  const a = budget('a');
+  const b = budget('b');
+  if (a === b) return a === undefined ? "each engine's own time a move" : `${a} a move`;
+  return `A ${a ?? 'its own time'}, B ${b ?? 'its own time'} a move`;
 }
 
 export const matchCommand: Command = {

@@ -27,6 +27,11 @@ export type EngineSpec =
       readonly label: string;
       /** Threads its search runs on, with the helpers of its own commit; one when absent. */
       readonly threads?: number;
+      /**
+       * Its level 6's search bounded by this many positions a move and by nothing else (no time, no
+       * book), as `nodes` is today's (`tafl match --nodes`).
+       */
+      readonly nodes?: number;
     }
   | {
       /**
@@ -111,7 +116,7 @@ export function parseEngineSpec(text: string): Result<EngineSpec, EngineError> {
  */
 export function moveBudget(spec: EngineSpec, timeMs: number | undefined): number | undefined {
   if (spec.kind === 'otep') return timeMs ?? OTEP_DEFAULT_TIME_MS;
-  if (spec.kind === 'nodes') return undefined;
+  if (spec.kind === 'nodes' || (spec.kind === 'reference' && spec.nodes !== undefined)) return undefined;
   const own = levelConfig(spec.level);
   if (own.depth !== undefined) return undefined;
   return Math.min(timeMs ?? own.timeMs, own.timeMs);
@@ -121,5 +126,25 @@ export function moveBudget(spec: EngineSpec, timeMs: number | undefined): number
 export function budgetPhrase(spec: EngineSpec, timeMs: number | undefined): string {
   const budget = moveBudget(spec, timeMs);
   if (budget !== undefined) return `budget ${budget} ms`;
-  return spec.kind === 'nodes' ? `${spec.nodes} nodes, no time budget` : 'a fixed depth, no time budget';
+  const nodes = spec.kind === 'nodes' || spec.kind === 'reference' ? spec.nodes : undefined;
+  return nodes !== undefined ? `${nodes} nodes, no time budget` : 'a fixed depth, no time budget';
+}
+
+/**
+ * The engine `spec` bounded by `nodes` positions a move (`tafl match --nodes`): our level 6's search
+ * without its book (`nodes`), or an earlier commit's, the same way. Load-independent, so a change is
+ * screened by it on a loaded machine; the levels below 6 (no such search) and several threads (a
+ * search bounded by nodes keeps to one) are refused, and an OTEP engine keeps its time.
+ */
+export function boundByNodes(spec: EngineSpec, nodes: number): Result<EngineSpec, EngineError> {
+  if (spec.kind === 'otep' || spec.kind === 'nodes') return ok(spec);
+  if (spec.level !== LEVELS.length)
+    return fail(
+      ENGINE_ERRORS.level,
+      `${spec.label}: --nodes bounds level ${LEVELS.length}'s search, and level ${spec.level} has none to bound`,
+    );
+  if (spec.threads !== undefined && spec.threads > 1)
+    return fail(ENGINE_ERRORS.level, `${spec.label}: a search bounded by --nodes runs on one thread`);
+  const label = `${spec.label} (${nodes} nodes)`;
+  return ok(spec.kind === 'level' ? { kind: 'nodes', nodes, label } : { ...spec, nodes, label });
 }

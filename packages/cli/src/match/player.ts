@@ -61,7 +61,8 @@ export interface LevelOptions {
 export function createPlayer(spec: EngineSpec, options: LevelOptions = {}): Player {
   if (spec.kind === 'level')
     return new LevelPlayer(levelConfig(spec.level), { ...options, threads: spec.threads ?? 1 });
-  if (spec.kind === 'reference') return new ReferencePlayer(spec.commit, spec.level, spec.threads ?? 1);
+  if (spec.kind === 'reference')
+    return new ReferencePlayer(spec.commit, spec.level, spec.threads ?? 1, spec.nodes);
   if (spec.kind === 'nodes') return new NodesPlayer(spec.nodes);
   return new OtepPlayer(spec);
 }

@@ -1,0 +1,132 @@
+// The attackers against OpenTafl (the engine README's "The attackers against OpenTafl"): positions
+// of the games they lost on opentafl-brandub, each with what a search bounded by nodes (so the
+// same on any machine) sees there, and the search's move made independent of the searches run on
+// the position before it (core's Position.undo keeps the piece lists' order).
+import {
+  makeMoveSquares,
+  makePosition,
+  playMoveRecord,
+  positionFromOtn,
+  presetById,
+  startingPosition,
+  type Position,
+} from '@tafl/core';
+import { describe, expect, it } from 'vitest';
+import { Search, WIN_BOUND } from '../src/search.js';
+import { weightsFor } from '../src/weights.js';
+
+const rules = presetById('opentafl-brandub')!;
+
+/**
+ * The position of `rows` (rank 7 first, as a board is drawn; a attacker, d defender, K king, .
+ * empty) with `turn` to move. OTN lists rank 1 first.
+ */
+function board(rows: readonly string[], turn: 'attackers' | 'defenders'): Position {
+  const cells = rows.map((r) => r.replace(/\s/g, '')).reverse();
+  const otn =
+    '/' +
+    cells
+      .map((r) =>
+        r
+          .replace(/a/g, 't')
+          .replace(/d/g, 'T')
+          .replace(/\.+/g, (dots) => String(dots.length)),
+      )
+      .join('/') +
+    '/';
+  const made = positionFromOtn(rules, otn, turn);
+  if (!made.ok) throw new Error(made.message);
+  return made.value;
+}
+
+/** The search's move and score at `nodes` positions, from a fresh search. */
+function search(pos: Position, nodes: number): { move: string; score: number } {
+  const result = new Search({ weights: weightsFor(rules) }).run(pos, { nodes });
+  return { move: makeMoveSquares(pos.geo, result.move!), score: result.score };
+}
+
+const after = (pos: Position, record: string): Position => {
+  const next = pos.clone();
+  const played = playMoveRecord(next, record);
+  if (!played.ok) throw new Error(played.message);
+  return next;
+};
+
+describe('positions of the games the attackers lost to OpenTafl', () => {
+  it('a king capture the game missed: the attackers play d1-d3, and g5-e5 lets the king out', () => {
+    // Ply 13 of a game lost with 250 ms a move under a load average of 11 to 31 (seed 11, --even
+    // 100, game 5): the game's shallow search played g5-e5, after which the defenders' search
+    // finds the escape; 30000 positions already play d1-d3, which a million score as a win.
+    const pos = board(
+      [
+        '. . . a . . .', // 7
+        '. . . a . . .', // 6
+        '. a . K . . a', // 5
+        '. . a . . a .', // 4
+        'd . . . . . .', // 3
+        '. . d . d . .', // 2
+        '. . . a . . .', // 1
+      ],
+      'attackers',
+    );
+    expect(makePosition(7, pos.toSetup().board)).toBe('/3t3/2T1T2/T6/2t2t1/1t1K2t/3t3/3t3/');
+    expect(search(pos, 30_000).move).toBe('d1-d3');
+    const escape = search(after(pos, 'g5-e5'), 300_000);
+    expect(escape.move).toBe('d5-d3');
+    expect(escape.score).toBeGreaterThan(WIN_BOUND);
+  });
+
+  it('a block too late: after f2-d2 the escape is 11 plies deep, seen by a million positions, not 100000', () => {
+    // Ply 17 of another lost game (seed 11, game 51): f2-d2 lets the king go d3-b3 with two lines
+    // to the corners a1 and a7 in the end; a search of 100000 positions (about the 250 ms of the
+    // loaded machine) still plays it, 300000 do not.
+    const pos = board(
+      [
+        '. . . a . . .', // 7
+        '. . a . . . .', // 6
+        '. . . . a . a', // 5
+        'a . d . . . .', // 4
+        'd . . K . a .', // 3
+        '. . d . . a .', // 2
+        '. . . a . . .', // 1
+      ],
+      'attackers',
+    );
+    expect(makePosition(7, pos.toSetup().board)).toBe('/3t3/2T2t1/T2K1t1/t1T4/4t1t/2t4/3t3/');
+    expect(search(pos, 100_000).move).toBe('f2-d2');
+    expect(search(pos, 300_000).move).not.toBe('f2-d2');
+    const shallow = search(after(pos, 'f2-d2'), 100_000);
+    expect(shallow.score).toBeLessThan(WIN_BOUND);
+    const deep = search(after(pos, 'f2-d2'), 1_000_000);
+    expect(deep.move).toBe('d3-b3');
+    expect(deep.score).toBeGreaterThan(WIN_BOUND);
+  });
+});
+
+describe('a search’s move', () => {
+  it('does not depend on the searches run on the same position object before it', () => {
+    // The opening of a node-bounded match's game (level 6 against 592b85b's, 30000 nodes, seed 5):
+    // the same two searches, on one position object that the first search made and took back
+    // captures in, and on positions made afresh, must play the same. They did not while undo put
+    // a captured piece back at the end of its side's list: the moves came in another order.
+    const opening = ['d7-b7', 'd5-b5', 'a4-a6', 'b5-c5'];
+    const then = ['b7-b5', 'Kd4-d5'];
+    const play = (pos: Position, records: readonly string[]): Position => {
+      for (const r of records) if (!playMoveRecord(pos, r).ok) throw new Error(r);
+      return pos;
+    };
+    const fresh = (records: readonly string[]): Position => play(startingPosition(rules), records);
+
+    const shared = new Search({ weights: weightsFor(rules) });
+    const one = fresh(opening);
+    shared.run(one, { nodes: 30_000 });
+    const onSame = shared.run(play(one, then), { nodes: 30_000 });
+
+    const apart = new Search({ weights: weightsFor(rules) });
+    apart.run(fresh(opening), { nodes: 30_000 });
+    const afresh = fresh([...opening, ...then]);
+    const onFresh = apart.run(afresh, { nodes: 30_000 });
+    expect(makeMoveSquares(one.geo, onSame.move!)).toBe(makeMoveSquares(afresh.geo, onFresh.move!));
+    expect(onSame.score).toBe(onFresh.score);
+  });
+});
