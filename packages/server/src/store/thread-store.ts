@@ -186,6 +186,13 @@ export class ThreadStore implements Store {
   private sendOutgoing(): void {
     const sent = this.outgoing.splice(0);
     if (sent.length === 0) return;
+    if (sent.length === 1) {
+      // A change alone (every move at full speed) is a batch by itself: the plain call, without
+      // commitAll's outcomes wrapped and unwrapped on both threads.
+      const [only] = sent as [(typeof sent)[number]];
+      this.call<boolean>('commit', only.change).then(only.resolve, only.reject);
+      return;
+    }
     this.call<readonly CommitOutcome[]>(
       'commitAll',
       sent.map((s) => s.change),
