@@ -10,7 +10,8 @@
 
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { querySql, runSql } from './tournament-harness.js';
+import { querySql } from './tournament-harness.js';
+export { startNow } from './tournament-harness.js';
 import type { ServerSetup } from './harness.js';
 
 export interface Received {
@@ -176,14 +177,4 @@ export async function until(
     if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-/**
- * Starts a tournament now (its players entered): made to start a minute ahead, so that a slow
- * machine enters them in time, it is moved to now for the director's next look.
- */
-export function startNow(setup: ServerSetup, tournamentId: string): Promise<void> {
-  return runSql(setup, [
-    { sql: 'update tournaments set starts_at = ? where id = ?', params: [Date.now(), tournamentId] },
-  ]);
 }

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, GameRatings, MyGames, PlayerLookup, TournamentView } from '../src/protocol.js';
 import { INITIAL_RATING, rateGame } from '../src/ratings/glicko2.js';
 import { apiAs, signUp, userName } from './accounts-harness.js';
-import { BACKENDS, freshDatabase, startServer, type ServerProcess } from './harness.js';
+import { BACKENDS, freshDatabase, startServer, type ServerProcess, type ServerSetup } from './harness.js';
 import { abort, play, resign, seek, table, until as eventually } from './players-harness.js';
 import {
   TOURNAMENT_ENV,
@@ -22,6 +22,7 @@ import {
   joinTournament,
   playGame,
   playing,
+  startNow,
   until,
 } from './tournament-harness.js';
 
@@ -32,9 +33,11 @@ afterAll(async () => {
 
 describe.each(BACKENDS)("a player's online games once over, on %s", (backend) => {
   let server: ServerProcess;
+  let setup: ServerSetup;
   beforeAll(async () => {
     const database = await freshDatabase(backend);
     cleanup.push(database.remove);
+    setup = database.setup;
     server = await startServer({ ...database.setup, env: TOURNAMENT_ENV });
     cleanup.push(() => server.stop());
   });
@@ -149,10 +152,11 @@ describe.each(BACKENDS)("a player's online games once over, on %s", (backend) =>
     const ann = await signUp(server.url, userName('ann'));
     const ben = await signUp(server.url, userName('ben'));
     const later = await createTournament(server.url, ann, { startsAt: Date.now() + 3_600_000 });
-    const soon = await createTournament(server.url, ann, { rounds: 1, startsAt: Date.now() + 500 });
+    const soon = await createTournament(server.url, ann, { rounds: 1, startsAt: Date.now() + 60_000 });
     await joinTournament(server.url, soon.id, ben);
     expect((await myGames(ann)).tournaments.map((t) => t.id)).toEqual([soon.id, later.id]);
     expect((await myGames(ben)).tournaments.map((t) => [t.id, t.status])).toEqual([[soon.id, 'open']]);
+    await startNow(setup, soon.id);
     const view = await until(server.url, soon.id, playing(1));
     const mine = await myGames(ben);
     expect(mine.tournaments.map((t) => [t.id, t.status, t.round])).toEqual([[soon.id, 'running', 1]]);
@@ -167,8 +171,9 @@ describe.each(BACKENDS)("a player's online games once over, on %s", (backend) =>
     const names = { [cat.user.name]: cat, [dan.user.name]: dan };
     /** A Swiss of `rounds` between Cat and Dan, its first game played to a win of the attackers. */
     const swiss = async (rounds: number): Promise<TournamentView> => {
-      const made = await createTournament(server.url, cat, { rounds, startsAt: Date.now() + 500 });
+      const made = await createTournament(server.url, cat, { rounds, startsAt: Date.now() + 60_000 });
       await joinTournament(server.url, made.id, dan);
+      await startNow(setup, made.id);
       const view = await until(server.url, made.id, playing(1));
       expect(view.ending).toBeNull();
       const pairing = view.pairings[0]![0]!;

@@ -32,9 +32,17 @@ import {
   startServer,
   Relay,
   type ServerProcess,
+  type ServerSetup,
 } from './harness.js';
 import { LIVE, table as accountsTable } from './players-harness.js';
-import { TOURNAMENT_ENV, createTournament, joinTournament, playing, until } from './tournament-harness.js';
+import {
+  TOURNAMENT_ENV,
+  createTournament,
+  joinTournament,
+  playing,
+  startNow,
+  until,
+} from './tournament-harness.js';
 
 const cleanup: (() => Promise<void>)[] = [];
 const clients: Client[] = [];
@@ -113,9 +121,11 @@ function undo(game: Table, n: number): void {
 
 describe.each(BACKENDS)('takebacks on %s', (backend) => {
   let server: ServerProcess;
+  let setup: ServerSetup;
   beforeAll(async () => {
     const database = await freshDatabase(backend);
     cleanup.push(database.remove);
+    setup = database.setup;
     server = await startServer({ ...database.setup, env: TOURNAMENT_ENV });
     cleanup.push(() => server.stop());
   });
@@ -260,9 +270,10 @@ describe.each(BACKENDS)('takebacks on %s', (backend) => {
     const t = await createTournament(server.url, ann, {
       rounds: 1,
       rated: false,
-      startsAt: Date.now() + 500,
+      startsAt: Date.now() + 60_000,
     });
     await joinTournament(server.url, t.id, ben);
+    await startNow(setup, t.id);
     const view = await until(server.url, t.id, playing(1));
     const gameId = view.pairings[0]![0]!.game!;
     const attackers = view.pairings[0]![0]!.attackers === ann.user.name ? ann : ben;

@@ -19,6 +19,7 @@ import {
   playing,
   querySql,
   runSql,
+  startNow,
   until,
 } from './tournament-harness.js';
 
@@ -47,10 +48,11 @@ describe.skipIf(!process.env.TAFL_TEST_PG)('two processes on PostgreSQL', () => 
     const players = Object.fromEntries(NAMES.map((n, i) => [n, sessions[i]!]));
     const created = await createTournament(one.url, sessions[0]!, {
       rounds: 3,
-      startsAt: Date.now() + 2_000,
+      startsAt: Date.now() + 60_000,
     });
     for (const [i, s] of sessions.slice(1).entries())
       await joinTournament(servers[i % 2]!.url, created.id, s);
+    await startNow(database.setup, created.id);
 
     for (let round = 1; round <= 3; round++) {
       const view = await until(two.url, created.id, playing(round));
@@ -103,8 +105,9 @@ describe.each(BACKENDS)('on %s', (backend) => {
     cleanup.push(database.remove);
     let server = await startServer({ ...database.setup, env: TOURNAMENT_ENV });
     const [ailill, bran] = await Promise.all(['ailill', 'bran'].map((n) => signUp(server.url, n)));
-    const created = await createTournament(server.url, ailill!, { rounds: 1, startsAt: Date.now() + 1_000 });
+    const created = await createTournament(server.url, ailill!, { rounds: 1, startsAt: Date.now() + 60_000 });
     await joinTournament(server.url, created.id, bran!);
+    await startNow(database.setup, created.id);
     const view = await until(server.url, created.id, playing(1));
     const game = view.pairings[0]![0]!.game!;
     await server.stop();

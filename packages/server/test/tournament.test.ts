@@ -35,6 +35,7 @@ import {
   querySql,
   runSql,
   setRatings,
+  startNow,
   tournament,
   tournamentRequest,
   until,
@@ -106,7 +107,7 @@ describe.each(BACKENDS)('tournaments on %s', (backend) => {
       [deirdre!, 1500],
     ]);
     // Created by Cormac (who enters with it); the others join.
-    const created = await createTournament(server.url, cormac!, { startsAt: Date.now() + 2_500 });
+    const created = await createTournament(server.url, cormac!, { startsAt: Date.now() + 60_000 });
     expect(created.status).toBe('open');
     expect(created.entrants).toEqual(['cormac']);
     expect(created.creator).toBe('cormac');
@@ -124,6 +125,7 @@ describe.each(BACKENDS)('tournaments on %s', (backend) => {
 
     // Round 1: everyone on 0 points, ranked by rating A B C D; the first meets the nearest below
     // (A-B, C-D); nobody has played a side yet, so the higher ranked attacks.
+    await startNow(setup, created.id);
     let view = await until(server.url, created.id, playing(1));
     expect(pairsOf(view.pairings[0]!)).toEqual(['ailill-bran', 'cormac-deirdre']);
     expect(view.pairings[0]!.every((p) => p.status === 'playing' && p.score === null)).toBe(true);
@@ -201,7 +203,7 @@ describe.each(BACKENDS)('tournaments on %s', (backend) => {
       [cormac!, 1600],
       [deirdre!, 1500],
     ]);
-    const created = await createTournament(server.url, ailill!, { rounds: 2, startsAt: Date.now() + 2_500 });
+    const created = await createTournament(server.url, ailill!, { rounds: 2, startsAt: Date.now() + 60_000 });
     for (const s of [bran!, cormac!, deirdre!, eithne!]) await joinTournament(server.url, created.id, s);
     const remove = (s: Session) =>
       apiAs(server.url, '/api/account/delete', s, { body: { password: 'correct horse' } }).then((r) =>
@@ -210,6 +212,7 @@ describe.each(BACKENDS)('tournaments on %s', (backend) => {
     // Eithne deletes her account before the start: she takes no part.
     await remove(eithne!);
     // Round 1 by rating: A-B, C-D.
+    await startNow(setup, created.id);
     let view = await until(server.url, created.id, playing(1));
     expect(view.entrants).toEqual(['ailill', 'bran', 'cormac', 'deirdre']);
     expect(pairsOf(view.pairings[0]!)).toEqual(['ailill-bran', 'cormac-deirdre']);
@@ -253,7 +256,7 @@ describe.each(BACKENDS)('tournaments on %s', (backend) => {
       rounds: 1,
       time: { kind: 'correspondence', days: 3 },
       rated: true,
-      startsAt: Date.now() + 2_000,
+      startsAt: Date.now() + 60_000,
     });
     await joinTournament(server.url, created.id, bran!);
     await joinTournament(server.url, created.id, cormac!);
@@ -271,6 +274,7 @@ describe.each(BACKENDS)('tournaments on %s', (backend) => {
       'cormac-ailill': 'draw',
       'ailill-bran': 'attackers',
     };
+    await startNow(setup, created.id);
     for (let round = 1; round <= 3; round++) {
       const view = await until(server.url, created.id, playing(round));
       expect(pairsOf(view.pairings[round - 1]!)).toEqual(expected[round - 1]);
@@ -289,22 +293,24 @@ describe.each(BACKENDS)('tournaments on %s', (backend) => {
   }, 90_000);
 
   it('a tournament with one player is cancelled at its start; joining or leaving a started one is refused', async () => {
-    const { server } = await serve(backend);
+    const { server, setup } = await serve(backend);
     const [ailill, bran, cormac] = await Promise.all(
       ['ailill', 'bran', 'cormac'].map((n) => signUp(server.url, n)),
     );
-    const alone = await createTournament(server.url, ailill!, { startsAt: Date.now() + 1_000 });
+    const alone = await createTournament(server.url, ailill!, { startsAt: Date.now() + 60_000 });
     // Bran joins and leaves again: Ailill is alone at the start.
     expect((await joinTournament(server.url, alone.id, bran!)).entrants).toEqual(['ailill', 'bran']);
     const left = await apiAs<TournamentView>(server.url, `/api/tournaments/${alone.id}/leave`, bran!, {
       method: 'POST',
     });
     expect([left.status, left.body.entrants]).toEqual([200, ['ailill']]);
+    await startNow(setup, alone.id);
     const cancelled = await until(server.url, alone.id, (v) => v.status !== 'open');
     expect([cancelled.status, cancelled.round, cancelled.pairings]).toEqual(['cancelled', 0, []]);
 
-    const started = await createTournament(server.url, ailill!, { startsAt: Date.now() + 1_000 });
+    const started = await createTournament(server.url, ailill!, { startsAt: Date.now() + 60_000 });
     await joinTournament(server.url, started.id, bran!);
+    await startNow(setup, started.id);
     await until(server.url, started.id, playing(1));
     for (const [act, who] of [
       ['join', cormac!],
@@ -367,14 +373,18 @@ describe.each(BACKENDS)('tournaments on %s', (backend) => {
 
   it('a game nobody began is aborted by the server and lost by forfeit by the side to move', async () => {
     // Ard Ri (Le Globe Joueur): the defenders move first, so they forfeit.
-    const { server } = await serve(backend, { TAFL_UNSTARTED_ABORT_MS: '500', TAFL_EXPIRY_SWEEP_MS: '200' });
+    const { server, setup } = await serve(backend, {
+      TAFL_UNSTARTED_ABORT_MS: '500',
+      TAFL_EXPIRY_SWEEP_MS: '200',
+    });
     const [ailill, bran] = await Promise.all(['ailill', 'bran'].map((n) => signUp(server.url, n)));
     const created = await createTournament(server.url, ailill!, {
       rules: 'ard-ri-fr',
       rounds: 1,
-      startsAt: Date.now() + 1_000,
+      startsAt: Date.now() + 60_000,
     });
     await joinTournament(server.url, created.id, bran!);
+    await startNow(setup, created.id);
     const view = await until(server.url, created.id, (v) => v.status === 'finished');
     const [p] = view.pairings[0]!;
     expect(p!.status).toBe('aborted');

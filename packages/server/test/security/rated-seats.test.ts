@@ -43,6 +43,7 @@ import {
   joinTournament,
   playing,
   setRatings,
+  startNow,
   until,
 } from '../tournament-harness.js';
 
@@ -166,9 +167,10 @@ describe.each(BACKENDS)('rated seats on %s', (backend) => {
     const created = await createTournament(server.url, ailill!, {
       rated: true,
       rounds: 1,
-      startsAt: Date.now() + 1_000,
+      startsAt: Date.now() + 60_000,
     });
     await joinTournament(server.url, created.id, bran!);
+    await startNow(setup, created.id);
     const view = await until(server.url, created.id, playing(1));
     const game = view.pairings[0]![0]!.game!;
     const before: GameView = await fetchGame(server.url, game);
