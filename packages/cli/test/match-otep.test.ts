@@ -179,8 +179,11 @@ describe('tafl match with an OTEP engine that dies in the middle of a game', () 
       '50',
       '--openings',
       '2',
+      // One game at a time: the engine that dies must be started again for the games after it.
+      // (With two at a time, a second worker slow to start could leave every game to the first,
+      // or the crash fall in a worker's last game: the count of starts was a race.)
       '--jobs',
-      '2',
+      '1',
       '--send-delay',
       '1',
     ));
@@ -197,8 +200,8 @@ describe('tafl match with an OTEP engine that dies in the middle of a game', () 
     expect(forfeits[0]).toMatch(
       /otep:\S.* (attacking|defending): the (attackers|defenders) win \(engine failure\)/,
     );
-    // started again: three processes at least (two workers, one restart) said where they ran
-    expect(heard(log).filter((l) => l.startsWith('cwd ')).length).toBeGreaterThanOrEqual(3);
+    // started again: two processes (the first, and its restart after the crash) said where they ran
+    expect(heard(log).filter((l) => l.startsWith('cwd '))).toHaveLength(2);
   });
 
   it('says in the log why, with the engine’s last lines', async () => {
