@@ -568,6 +568,18 @@ export function parseClientMessage(text: string): Checked<ClientMessage> {
   const token = (): string | undefined =>
     typeof x.token === 'string' && TOKEN_RE.test(x.token) ? x.token : undefined;
   const only = (...keys: string[]): string | undefined => checkKeys(x, ['t', 're', ...keys]);
+  /** A seat's message: its game and token well formed, and no key but those and `keys`. */
+  const seated = (
+    ...keys: string[]
+  ): ({ ok: false } & Refusal) | { readonly ok: true; readonly id: string; readonly tok: string } => {
+    const extra = only('game', 'token', ...keys);
+    if (extra) return bad(extra);
+    const id = game();
+    const tok = token();
+    if (!id) return bad('game is a game id of 10 letters and digits');
+    if (!tok) return bad('token is the 22-character seat token');
+    return { ok: true, id, tok };
+  };
   switch (x.t) {
     case 'ping': {
       const extra = only();
@@ -601,12 +613,9 @@ export function parseClientMessage(text: string): Checked<ClientMessage> {
         : bad('game is a game id of 10 letters and digits');
     }
     case 'move': {
-      const extra = only('game', 'token', 'ply', 'move');
-      if (extra) return bad(extra);
-      const id = game();
-      const tok = token();
-      if (!id) return bad('game is a game id of 10 letters and digits');
-      if (!tok) return bad('token is the 22-character seat token');
+      const seat = seated('ply', 'move');
+      if (!seat.ok) return seat;
+      const { id, tok } = seat;
       if (!isInt(x.ply, 0, MAX_PLIES)) return bad(`ply is a whole number from 0 to ${MAX_PLIES}`);
       if (typeof x.move !== 'string' || x.move.length === 0 || x.move.length > 64)
         return bad('move is an OTN move record such as d2-d4');
@@ -614,21 +623,15 @@ export function parseClientMessage(text: string): Checked<ClientMessage> {
     }
     case 'resign':
     case 'abort': {
-      const extra = only('game', 'token');
-      if (extra) return bad(extra);
-      const id = game();
-      const tok = token();
-      if (!id) return bad('game is a game id of 10 letters and digits');
-      if (!tok) return bad('token is the 22-character seat token');
+      const seat = seated();
+      if (!seat.ok) return seat;
+      const { id, tok } = seat;
       return { ok: true, value: { t: x.t, game: id, token: tok, ...re } };
     }
     case 'takeback': {
-      const extra = only('game', 'token', 'ply', 'act');
-      if (extra) return bad(extra);
-      const id = game();
-      const tok = token();
-      if (!id) return bad('game is a game id of 10 letters and digits');
-      if (!tok) return bad('token is the 22-character seat token');
+      const seat = seated('ply', 'act');
+      if (!seat.ok) return seat;
+      const { id, tok } = seat;
       if (!isInt(x.ply, 0, MAX_PLIES)) return bad(`ply is a whole number from 0 to ${MAX_PLIES}`);
       const act = ACTS.find((a) => a === x.act);
       if (!act) return bad('act is offer, accept or decline');
@@ -637,12 +640,9 @@ export function parseClientMessage(text: string): Checked<ClientMessage> {
     case 'draw':
     case 'rematch':
     case 'claim': {
-      const extra = only('game', 'token', 'act');
-      if (extra) return bad(extra);
-      const id = game();
-      const tok = token();
-      if (!id) return bad('game is a game id of 10 letters and digits');
-      if (!tok) return bad('token is the 22-character seat token');
+      const seat = seated('act');
+      if (!seat.ok) return seat;
+      const { id, tok } = seat;
       if (x.t === 'claim') {
         const act = CLAIMS.find((a) => a === x.act);
         if (!act) return bad('act is win or draw');
