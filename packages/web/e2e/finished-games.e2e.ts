@@ -113,7 +113,9 @@ describe.each(SIZES)('a rated game over, on %s', (size: Size) => {
 
     // Finished games: the online games first, the same game; its replay opens it.
     await headerLink(ann, '#/archive');
-    const kept = ann.locator(`[data-testid="finished-online"] li[data-game="${id}"]`);
+    // The archive's own list (My games shows the same list: until the archive's code has loaded,
+    // the screen left behind would answer).
+    const kept = ann.locator(`.archive [data-testid="finished-online"] li[data-game="${id}"]`);
     await kept.waitFor({ timeout: 20_000 });
     expect(await ann.locator('.archive h2').first().textContent()).toBe('Online games');
     expect(await ann.locator('.archive .empty').count()).toBe(0);
