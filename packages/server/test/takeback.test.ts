@@ -366,6 +366,11 @@ describe.skipIf(!admin)('takebacks with two server processes on one PostgreSQL',
       re: 9,
     });
     expect((await client.next('move', (m) => m.ply === 4)).move.startsWith(reply)).toBe(true);
+    // Both serve the four moves. (Once, under a full run's load, the second process's page still
+    // answered three just after the reply it had confirmed itself: waited for, as the copies are.)
+    await eventually(async () =>
+      (await Promise.all(servers.map((s) => fetchGame(s.url, game.id)))).every((v) => v.moves.length === 4),
+    );
     const views = await Promise.all(servers.map((s) => fetchGame(s.url, game.id)));
     expect(views[1]!.moves).toEqual(views[0]!.moves);
     expect(views[0]!.moves).toHaveLength(4);
