@@ -5,37 +5,20 @@
 // holds the old token for opens with the player's seat (the page asks the server for the new
 // token when the old one is refused) and the player moves. And two accounts' rematch: each seat's
 // token is one of its game, so each player's page asks for its seat in the new game and plays.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, signUp } from './accounts.js';
 import { useApp } from './harness.js';
+import { errorsOf, openPage } from './pages.js';
+import { clickMove, waitForStatus } from './play.js';
 
 const app = useApp({ TAFL_SIGNUPS_PER_HOUR: '0' });
 
+/** The start page in a browser of its own, once the app has started (the header asks who is signed in). */
 async function open(): Promise<Page> {
-  const context: BrowserContext = await app.browser.newContext({
-    locale: 'en-GB',
-    viewport: { width: 1200, height: 900 },
-  });
-  app.contexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  (page as Page & { errors?: string[] }).errors = errors;
-  await page.goto(app.server.url);
+  const page = await openPage(app, app.server.url);
   await page.getByTestId('nav-sign-in').waitFor();
   return page;
-}
-
-const errorsOf = (page: Page): string[] => (page as Page & { errors?: string[] }).errors ?? [];
-const square = (page: Page, name: string) => page.locator(`[role="gridcell"][aria-label^="${name},"]`);
-
-async function waitForStatus(page: Page, text: string): Promise<void> {
-  await page.waitForFunction(
-    (wanted) => document.querySelector('[data-testid="status"]')?.textContent === wanted,
-    text,
-    { timeout: 20_000 },
-  );
 }
 
 /** The token this browser keeps for a game. */
@@ -97,8 +80,7 @@ describe('a seat token replaced on another device', () => {
     expect(await laptop.getByTestId('watching').count()).toBe(0);
     const after = await heldToken(laptop, id);
     expect(after).not.toBe(before);
-    await square(laptop, 'b4').click();
-    await square(laptop, 'b2').click();
+    await clickMove(laptop, 'b4-b2');
     await waitForStatus(guest, 'Your move');
     await laptop.waitForFunction(
       () =>
@@ -126,8 +108,7 @@ describe('a seat token replaced on another device', () => {
     await bob.goto(link);
     await bob.getByRole('button', { name: 'Take the seat' }).click();
     await waitForStatus(ann, 'Your move');
-    await square(ann, 'b4').click();
-    await square(ann, 'b2').click();
+    await clickMove(ann, 'b4-b2');
     await waitForStatus(bob, 'Your move');
     await bob.getByRole('button', { name: 'Resign' }).click();
     await bob.getByRole('group', { name: 'Resign the game?' }).getByRole('button', { name: 'Yes' }).click();
@@ -143,8 +124,7 @@ describe('a seat token replaced on another device', () => {
     await waitForStatus(bob, 'Your move');
     await waitForStatus(ann, 'Waiting for Bob_R to move');
     expect(await heldToken(bob, rematchId)).not.toBe(await heldToken(bob, firstId));
-    await square(bob, 'b4').click();
-    await square(bob, 'b2').click();
+    await clickMove(bob, 'b4-b2');
     await waitForStatus(ann, 'Your move');
     for (const page of [ann, bob]) expect(errorsOf(page)).toEqual([]);
   });
