@@ -968,6 +968,11 @@ export class Search {
     return this.helpedNodes;
   }
 
+  /** The helper threads this search shares its work with (0 on one thread). */
+  get helperThreads(): number {
+    return this.helpers?.count ?? 0;
+  }
+
   /**
    * Opens a split point at this node (`ply`; `searched` of its moves searched): a free slot gets
    * the moves left (`moves` from `from` in order, without `skip`, and without the quiet moves that

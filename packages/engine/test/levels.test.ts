@@ -5,6 +5,7 @@
  * game, through `levelMove`, as well as at its settings.
  */
 
+import { nodeHelperPool, sharedBy } from '@tafl/engine/node';
 import { describe, expect, it } from 'vitest';
 import { PRESETS, startingPosition } from '@tafl/core';
 import {
@@ -90,6 +91,24 @@ describe('levels under a ruleset', () => {
 });
 
 describe('warming a search up before a clock runs (warmUp)', () => {
+  it("sets a search's helper threads to work too, which a search bounded by positions leaves idle", () => {
+    // Level 6 on two threads searched 144000 to 330000 positions in its first moves of a match
+    // and 440000 to 630000 in the same moves later: the helpers started cold. A search bounded
+    // by positions runs without them, so the warm-up's searches of WARM_UP_NODES never woke them.
+    const pool = nodeHelperPool(2, 16);
+    try {
+      const search = new Search(sharedBy(pool));
+      expect(search.helperThreads).toBe(1);
+      warmUp(search, [preset('opentafl-brandub')]);
+      // the last search of the warm-up was shared with the helper
+      expect(search.helperNodes).toBeGreaterThan(0);
+      expect(search.helperMoves).toBeGreaterThan(0);
+      expect(new Search().helperThreads).toBe(0);
+    } finally {
+      pool.close();
+    }
+  });
+
   it('leaves nothing behind: a search bounded by nodes then plays as a fresh one', () => {
     // A process's first searches run cold and overran their time; a player warms its search up
     // before its first game, and no game may learn from that.
