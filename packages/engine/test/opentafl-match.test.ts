@@ -77,6 +77,12 @@ describe('the match records against OpenTafl (fixtures/opentafl-match)', () => {
     expect([...table.keys()].sort()).toEqual(FILES);
   });
 
+  it('the run at 500 ms a move plays the openings of the run at 250 with the same seed and margin', () => {
+    const openings = (file: string): string[][] =>
+      games(file).map((record) => record.moves.slice(0, OPENING_PLIES).map((m) => m.move));
+    expect(openings('even100-seed12-500ms.otg')).toEqual(openings('even100-seed12.otg'));
+  });
+
   for (const file of FILES) {
     it(`${file}: 64 games in pairs, each replayed to its result tag, as the README's table says`, () => {
       const records = games(file);
