@@ -116,10 +116,11 @@ const WARM_UP_NODES = 20_000;
 const WARM_UP_MS = 250;
 
 /**
- * How long each search of `warmUp` with a search's helper threads takes. A search bounded by
- * positions runs without its helpers, and they start as cold as the first thread: in a match, level
- * 6 on two threads searched 144000 to 330000 positions in its first four moves of 207 ms and 440000
- * to 630000 in the same moves of its next games, one thread about 300000 throughout.
+ * How long each search of `warmUp` takes instead where the search has helper threads. A search
+ * bounded by positions runs without its helpers, and they start as cold as the first thread: in a
+ * match, level 6 on two threads searched 144000 to 330000 positions in its first four moves of
+ * 207 ms and 440000 to 630000 in the same moves of its next games, one thread about 300000
+ * throughout. A search bounded by time alone sets them to work, and warms the first thread too.
  */
 const HELPER_WARM_UP_MS = 500;
 
@@ -129,14 +130,14 @@ const HELPER_WARM_UP_MS = 500;
  * slower than later ones, and a move's time cannot cover that: `tafl otep --time 180` answered its
  * first searched moves in up to 244 ms, 206 ms and more in a match. So a player searches the
  * start of a Brandubh and an Ard Ri ruleset (`rules`) for `WARM_UP_NODES` positions each (at most
- * `WARM_UP_MS`), and with its helper threads, if it has any, for `HELPER_WARM_UP_MS` each, before
- * its first game (the OTEP engine before its `hello`, a match's level before its first game), then
- * forgets them: no game learns from the warm-up.
+ * `WARM_UP_MS`; with helper threads, for `HELPER_WARM_UP_MS` each instead) before its first game
+ * (the OTEP engine before its `hello`, a match's level before its first game), then forgets them:
+ * no game learns from the warm-up.
  */
 export function warmUp(search: Search, rules: readonly Ruleset[] = [opentaflBrandub, ardRiFr]): void {
-  for (const r of rules) search.run(startingPosition(r), { nodes: WARM_UP_NODES, timeMs: WARM_UP_MS });
-  if (search.helperThreads > 0)
-    for (const r of rules) search.run(startingPosition(r), { timeMs: HELPER_WARM_UP_MS });
+  const limits =
+    search.helperThreads > 0 ? { timeMs: HELPER_WARM_UP_MS } : { nodes: WARM_UP_NODES, timeMs: WARM_UP_MS };
+  for (const r of rules) search.run(startingPosition(r), limits);
   search.clear();
 }
 
