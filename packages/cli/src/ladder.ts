@@ -29,6 +29,7 @@ import { runMatch, type PlayedGame } from './match/match.js';
 import { eloRange, percent, percentInterval, plural, signedElo, wdl } from './match/report.js';
 import {
   addWdl,
+  attackersGap,
   matchFigures,
   pointsOfA,
   tally,
@@ -159,9 +160,17 @@ async function gain(rules: Ruleset, options: LadderOptions): Promise<string> {
     `today's engine is stronger: ${f.interval.low > 0.5 ? 'yes' : f.score > 0.5 ? 'likely' : 'NO'}; ` +
     `gain of 100 Elo or more: ${f.eloInterval.low >= 100 ? 'yes, the whole interval' : f.elo >= 100 ? 'yes (the interval reaches below)' : 'NO'}\n` +
     `as the attackers (W-D-L, their score): today's ${wdl(t.attackers)} ${percent(sideScore(t.attackers))}, ` +
-    `the old engine's ${wdl(both.b.attackers)} ${percent(sideScore(both.b.attackers))}\n` +
+    `the old engine's ${wdl(both.b.attackers)} ${percent(sideScore(both.b.attackers))}; ` +
+    `the difference ${attackersDifference(f)}\n` +
     `moves of both engines: ${byTime.length}, median ${Math.round(median(byTime))} ms\n`
   );
+}
+
+/** `attackersGap` in points of percent, with its interval. */
+function attackersDifference(f: MatchFigures): string {
+  const gap = attackersGap(f);
+  const points = (x: number): string => `${x > 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
+  return `${points(gap.value)} points, 95% interval ${points(gap.interval.low)} to ${points(gap.interval.high)}`;
 }
 
 /** A side's score: its wins and half its draws, over its games. */

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   Z95,
+  attackersGap,
   elo,
   eloInterval,
   estimateScore,
@@ -119,5 +120,29 @@ describe('match statistics', () => {
     expect(Number.isFinite(f.eloInterval.low)).toBe(true);
     expect(f.eloInterval.low).toBeGreaterThan(400); // 94.3%: +490
     expect(f.eloInterval.high).toBe(Infinity); // a sweep puts no bound above
+  });
+
+  it('gives A’s attackers’ score less B’s as twice A’s score less 1, its interval mapped alike', () => {
+    // Counted by side from the games themselves, over matches of every mix of results.
+    const winners: GameScore['winner'][] = ['attackers', 'defenders', 'draw'];
+    const sideScore = (r: { wins: number; draws: number; losses: number }): number =>
+      (r.wins + r.draws / 2) / (r.wins + r.draws + r.losses);
+    let seed = 7;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let m = 0; m < 50; m++) {
+      const games = Array.from({ length: 1 + Math.floor(next() * 20) }, () =>
+        pair(winners[Math.floor(next() * 3)]!, winners[Math.floor(next() * 3)]!),
+      ).flat();
+      const t = tally(games);
+      const f = matchFigures(games);
+      const gap = attackersGap(f);
+      expect(gap.value).toBeCloseTo(sideScore(t.a.attackers) - sideScore(t.b.attackers), 12);
+      expect(gap.interval.low).toBeCloseTo(2 * f.interval.low - 1, 12);
+      expect(gap.interval.high).toBeCloseTo(2 * f.interval.high - 1, 12);
+      // the attackers' score is not lower exactly when A scores half or more
+      expect(gap.value >= 0).toBe(f.score >= 0.5);
+    }
+    // the ladder against 592b85b: today's attackers 38-21-141 (24.25%), the old engine's 40-25-135 (26.25%)
+    expect(attackersGap({ ...matchFigures([]), score: 0.49 }).value).toBeCloseTo(0.2425 - 0.2625, 12);
   });
 });

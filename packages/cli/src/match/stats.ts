@@ -159,3 +159,19 @@ export function matchFigures(games: readonly (GameScore | undefined)[]): MatchFi
   const estimate = estimateScore(pairScores(games.map((g) => (g === undefined ? undefined : pointsOfA(g)))));
   return { ...estimate, elo: elo(estimate.centre), eloInterval: eloInterval(estimate.interval) };
 }
+
+/**
+ * Engine A's attackers' score less engine B's (from -1 to 1), with its 95% interval, from A's
+ * score over complete pairs. In a pair each engine attacks once from the same opening, and B's
+ * attackers score what A's defenders do not: A's attacking points less B's are A's points in the
+ * pair less 1, twice the pair's score less 1. So the difference is 2s - 1 of A's score s, its
+ * interval the score's mapped alike: A's attackers score no less than B's exactly when A scores
+ * half or more.
+ */
+export function attackersGap(estimate: ScoreEstimate): { value: number; interval: Interval } {
+  const gap = (s: number): number => 2 * s - 1;
+  return {
+    value: gap(estimate.score),
+    interval: { low: gap(estimate.interval.low), high: gap(estimate.interval.high) },
+  };
+}
