@@ -24,6 +24,7 @@ export const COMMAND_LOADERS: readonly { readonly name: string; readonly load: (
   { name: 'bestmove', load: async () => (await import('./commands/bestmove.js')).bestmoveCommand },
   { name: 'analyze', load: async () => (await import('./commands/analyze.js')).analyzeCommand },
   { name: 'match', load: async () => (await import('./commands/match.js')).matchCommand },
+  { name: 'openings', load: async () => (await import('./commands/openings.js')).openingsCommand },
   { name: 'otep', load: async () => (await import('./commands/otep.js')).otepCommand },
   { name: 'book', load: async () => (await import('./commands/book.js')).bookCommand },
   { name: 'balance', load: async () => (await import('./commands/balance.js')).balanceCommand },

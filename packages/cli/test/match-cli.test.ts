@@ -1,7 +1,7 @@
 // `tafl match` as a user runs it: a tiny match through the built program (bin/tafl.js, after
 // `npm run build`; the games run in worker threads of dist/), its progress, its summary and its
 // records; and a bad command line, which is refused with exit code 2 and one sentence.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { federationBrandubh, parseRecord, replayRecord, tagValue } from '@tafl/core';
@@ -158,6 +158,98 @@ describe('tafl match --nodes', () => {
   });
 });
 
+describe('tafl match --openings FILE, from a suite tafl openings wrote', () => {
+  const suite = join(dir, 'suite.txt');
+  const records = join(dir, 'suite-games.otg');
+  let running: Promise<[Ran, Ran]> | undefined;
+  /** `tafl openings` (a judge small enough for a test), then a match of 6 games from its 2 openings. */
+  const made = (): Promise<[Ran, Ran]> =>
+    (running ??= (async () => {
+      const written = await tafl([
+        'openings',
+        '--rules',
+        'opentafl-brandub',
+        '--count',
+        '2',
+        '--nodes',
+        '8000',
+        '--margin',
+        '80',
+        '--seed',
+        '4',
+        '--out',
+        suite,
+      ]);
+      const played = await spawnTafl([
+        'match',
+        '--rules',
+        'opentafl-brandub',
+        '--a',
+        'level:1',
+        '--b',
+        'level:2',
+        '--games',
+        '6',
+        '--time',
+        '50',
+        '--openings',
+        suite,
+        '--seed',
+        '3',
+        '--records',
+        records,
+      ]);
+      return [written, played];
+    })());
+
+  /** The suite's openings: each line's moves before the `#`. */
+  const openings = (): string[][] =>
+    readFileSync(suite, 'utf8')
+      .split('\n')
+      .filter((l) => l !== '' && !l.startsWith('#'))
+      .map((l) => l.replace(/#.*$/, '').trim().split(/\s+/));
+
+  it('writes a suite of the openings asked for, each with the two searches’ scores', async () => {
+    const [written] = await made();
+    expect(written.code).toBe(0);
+    const text = readFileSync(suite, 'utf8');
+    expect(text).toMatch(/^# opentafl-brandub: 2 openings of 4 random plies \(seed 4\), \d+ judged$/m);
+    expect(text).toMatch(
+      /^# tafl openings --rules opentafl-brandub --count 2 --plies 4 --nodes 8000 --margin 80 --seed 4$/m,
+    );
+    expect(openings()).toHaveLength(2);
+    for (const line of text.split('\n').filter((l) => l !== '' && !l.startsWith('#')))
+      expect(line).toMatch(/^(\S+ ){4} # attackers -?\d+ at 1000, -?\d+ at 8000$/);
+    expect(written.stderr).toMatch(/^\[1\] /m);
+  });
+
+  it('plays pair k from the file’s opening k, the first again after the last', async () => {
+    const [, played] = await made();
+    expect(played.code).toBe(0);
+    expect(lines(played.stdout)[1]).toMatch(
+      new RegExp(
+        `^6 games in 3 pairs, openings from ${suite.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(2 openings\\), `,
+      ),
+    );
+    const games = readFileSync(records, 'utf8').split(/\n(?=\[event:)/);
+    expect(games).toHaveLength(6);
+    const suiteOpenings = openings();
+    for (const game of games) {
+      const number = Number(/game (\d+)\]/.exec(game)![1]);
+      const moves = game
+        .replace(/^\[[^\]]*\]\n/gm, '')
+        .split(/\s+/)
+        .filter((w) => w !== '' && !/^\d+\.$/.test(w));
+      const expected = suiteOpenings[Math.floor((number - 1) / 2) % 2]!;
+      // the record writes each move as the suite does (OpenTafl's form, its info symbol included)
+      expect(moves.slice(0, 4)).toEqual(expected);
+    }
+  });
+});
+
+const badSuite = join(dir, 'bad-suite.txt');
+writeFileSync(badSuite, '# a suite with a bad move on its second line\nd2-e2 d2-e3\n');
+
 describe('tafl match refuses a bad command line', () => {
   const base = [
     'match',
@@ -190,6 +282,16 @@ describe('tafl match refuses a bad command line', () => {
     ['no jobs', [...base, '--jobs', '0'], /--jobs must be a whole number from 1/],
     ['a seed that is not a number', [...base, '--seed', 'abc'], /--seed must be a whole number from 0/],
     ['openings too long', [...base, '--openings', '41'], /--openings must be a whole number from 0 to 40/],
+    [
+      'openings that are neither plies, book nor a file',
+      [...base, '--openings', join(dir, 'no-such-suite.txt')],
+      /--openings must be a number of plies, book, or a file of openings; ".*no-such-suite.txt" is none/,
+    ],
+    [
+      'a suite with a move that cannot be played',
+      [...base, '--openings', badSuite],
+      /--openings: ".*bad-suite.txt", line 2: move 2: d2-e3 is not a legal move/,
+    ],
     [
       'a ply limit within the opening',
       [...base, '--openings', '8', '--max-plies', '8'],

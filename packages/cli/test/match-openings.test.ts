@@ -12,6 +12,7 @@ import {
   pairOpening,
   randomOpening,
 } from '../src/match/openings.js';
+import { judgeBounds, judgeOpenings, openingRecords, parseSuite, suiteLine } from '../src/match/suite.js';
 import { matchTasks } from '../src/match/tasks.js';
 
 /** Plays `moves` from the start, each checked legal first; the position after them. */
@@ -137,5 +138,91 @@ describe('openings that leave the game about even (--even MARGIN)', () => {
     // seed 11's plain random openings include ones far from even (pair 15: -342 for the attackers)
     const plain = Array.from({ length: 16 }, (_, k) => attackersView(pairOpening(rules, 4, 11, k)!));
     expect(plain.some((score) => Math.abs(score - even) > 100)).toBe(true);
+  });
+});
+
+describe('an opening suite (tafl openings, --openings FILE)', () => {
+  const rules = PRESETS.find((p) => p.id === 'opentafl-brandub')!;
+  const NODES = 16_000; // the suite's default is 8,000,000; a test has no time for it
+  /** The attackers' score of the position after `moves` by a fresh search of `nodes` positions. */
+  const attackersView = (moves: readonly Move[], nodes: number): number => {
+    const pos = replay(rules, moves);
+    const { score } = new Search().run(pos, { nodes });
+    return pos.turn === 'attackers' ? score : -score;
+  };
+
+  it('keeps the random openings two searches both score within the margin of the start', () => {
+    const judged: { moves: readonly Move[]; scores: readonly (number | undefined)[]; kept: boolean }[] = [];
+    const suite = judgeOpenings(
+      rules,
+      { count: 3, plies: 4, nodes: NODES, margin: 60, seed: 3 },
+      (moves, scores, kept) => judged.push({ moves, scores, kept }),
+    );
+    expect(judgeBounds(NODES)).toEqual([2_000, NODES]);
+    expect(suite.start).toEqual([attackersView([], 2_000), attackersView([], NODES)]);
+    expect(suite.kept).toHaveLength(3);
+    expect(suite.judged).toBe(judged.length);
+    for (const { moves, scores, kept } of judged) {
+      // each candidate's scores are those of the two searches, the deeper only when the shallower
+      // passed, and it is kept exactly when both are near the start's
+      const shallow = attackersView(moves, 2_000);
+      const passed = Math.abs(shallow - suite.start[0]) <= 60;
+      expect(scores).toEqual([shallow, passed ? attackersView(moves, NODES) : undefined]);
+      expect(kept).toBe(passed && Math.abs(scores[1]! - suite.start[1]) <= 60);
+    }
+    // random openings are often far from even: some candidates were left out, some by the shallower search
+    expect(judged.some((j) => !j.kept)).toBe(true);
+    expect(judged.some((j) => j.scores[1] === undefined)).toBe(true);
+    expect(suite.kept.map((o) => o.moves)).toEqual(judged.filter((j) => j.kept).map((j) => j.moves));
+    expect(judgeOpenings(rules, { count: 3, plies: 4, nodes: NODES, margin: 60, seed: 3 })).toEqual(suite);
+  });
+
+  it('is written as lines of OTN moves that read back as the same openings', () => {
+    const suite = judgeOpenings(rules, { count: 2, plies: 4, nodes: NODES, margin: 80, seed: 5 });
+    const text = `# a comment\n\n${suite.kept.map((o) => suiteLine(rules, o, judgeBounds(NODES))).join('\n')}\n`;
+    const read = parseSuite(rules, text);
+    expect(read.ok && read.value).toEqual(suite.kept.map((o) => o.moves));
+  });
+
+  it('reads move numbers, the king’s letter and captures, as records write them', () => {
+    // 1. a4-a2 d3-a3xa2: the soldier the defender takes on a2 is listed, as OpenTafl lists it
+    //   7 . . . t . . .        after 1. a4-a2 d3-a3xa2
+    //   6 . . . t . . .
+    //   5 . . . T . . .
+    //   4 . t T K T t t
+    //   3 T . . . . . .
+    //   2 . . . t . . .
+    //   1 . . . t . . .
+    //     a b c d e f g
+    const read = parseSuite(rules, '1. a4-a2 d3-a3xa2 2. d2-f2 Kd4-d3\n');
+    expect(read.ok).toBe(true);
+    if (read.ok)
+      expect(openingRecords(rules, read.value[0]!)).toEqual(['a4-a2', 'd3-a3xa2', 'd2-f2', 'Kd4-d3']);
+  });
+
+  it.each([
+    ['an illegal move, with its line and place', '# two\nd2-e2 c4-c2\nd2-e2 d2-e3\n', /^line 3: move 2: /],
+    ['a capture the move does not make', 'd2-e2 c4-c2xc1\n', /^line 1: move 2: .*lists captures/],
+    ['a file with no opening', '# nothing\n\n', /^no opening in the file$/],
+    ['a line past the bound', `${'d2-e2 '.repeat(400)}\n`, /^line 1: longer than 2000 characters$/],
+  ])('refuses %s', (_, text, message) => {
+    const read = parseSuite(rules, text);
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.message).toMatch(message);
+  });
+
+  it('plays pair k from opening k, from the first again after the last', () => {
+    const openings = [
+      pairOpening(rules, 2, 1, 0)!,
+      pairOpening(rules, 4, 1, 1)!,
+      pairOpening(rules, 3, 1, 2)!,
+    ];
+    const tasks = matchTasks(rules, 5, openings, 9)!;
+    expect(tasks).toHaveLength(10);
+    for (let k = 0; k < 5; k++) {
+      expect(tasks[2 * k]!.opening).toEqual(openings[k % 3]);
+      expect(tasks[2 * k + 1]!.opening).toEqual(openings[k % 3]);
+      expect([tasks[2 * k]!.aSide, tasks[2 * k + 1]!.aSide]).toEqual(['attackers', 'defenders']);
+    }
   });
 });

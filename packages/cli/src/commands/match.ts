@@ -5,10 +5,10 @@
  * output. Everything but the engines' own timing is reproducible from `--seed`.
  */
 
-import { closeSync, openSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BANK_MOVES } from '@tafl/engine';
-import { presetById, type Ruleset } from '@tafl/core';
+import { presetById, type Move, type Ruleset } from '@tafl/core';
 import {
   CliError,
   EXIT_OK,
@@ -28,12 +28,14 @@ import { engineTime, plural, progressLine, summary, type MatchReport } from '../
 import { matchTasks } from '../match/tasks.js';
 import { hasBook } from '../balance/openings.js';
 import { EVEN_NODES } from '../match/openings.js';
+import { parseSuite } from '../match/suite.js';
 
 const DEFAULT_OPENING_PLIES = 4;
 const DEFAULT_JOBS = 2;
 const MAX_OPENING_PLIES = 40;
 
-const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--time MS] [--openings PLIES]
+const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--time MS]
+                  [--openings PLIES|book|FILE]
                   [--even MARGIN [--even-nodes N]] [--a-time MS] [--b-time MS] [--jobs N]
                   [--nodes N] [--seed N] [--max-plies N] [--records FILE] [--a-dir DIR]
                   [--b-dir DIR] [--send-delay MS]
@@ -74,7 +76,9 @@ const usage = `Usage: tafl match --rules ID --a ENGINE --b ENGINE --games N [--t
                      its own bank): to give one engine a quarter of the other's time
   --b-time MS        the same for engine B
   --openings PLIES   the random moves every opening has (default ${DEFAULT_OPENING_PLIES}; 0 for the
-                     start), or book: a line of the ruleset's opening book, drawn for each pair
+                     start), or book: a line of the ruleset's opening book, drawn for each pair,
+                     or a file of openings, one a line (tafl openings writes one): pair k
+                     plays the file's opening k, from the first again after the last
   --even MARGIN      only random openings that leave the game about even: the engine's search
                      bounded by --even-nodes scores their position within MARGIN centi-soldiers
                      of its score of the start (the same on any machine)
@@ -176,6 +180,29 @@ function withProcessOptions(
   };
 }
 
+/** The openings of a suite file (`--openings FILE`), and the file's name as given. */
+interface Suite {
+  readonly file: string;
+  readonly openings: readonly (readonly Move[])[];
+}
+
+/** The size a suite file may have (MAX_SUITE_OPENINGS lines of a few moves each, and room to spare). */
+const MAX_SUITE_BYTES = 4_000_000;
+
+/** `--openings FILE`: the file's openings, read and checked against `rules`. */
+function suiteOption(rules: Ruleset, file: string): Suite {
+  const size = statSync(file, { throwIfNoEntry: false });
+  if (size === undefined || !size.isFile())
+    throw new CliError(
+      `--openings must be a number of plies, book, or a file of openings; ${JSON.stringify(file)} is none`,
+    );
+  if (size.size > MAX_SUITE_BYTES)
+    throw new CliError(`--openings: ${JSON.stringify(file)} is larger than ${MAX_SUITE_BYTES} bytes`);
+  const suite = parseSuite(rules, readFileSync(file, 'utf8'));
+  if (!suite.ok) throw new CliError(`--openings: ${JSON.stringify(file)}, ${suite.message}`);
+  return { file, openings: suite.value };
+}
+
 export function rulesOption(id: string | undefined): Ruleset {
   if (id === undefined) throw new CliError(`match needs --rules ID, one of ${knownRulesets()}`);
   const rules = presetById(id);
@@ -198,7 +225,7 @@ function run(argv: readonly string[], io: Io): Promise<number> {
 
 interface Settings extends MatchReport {
   readonly rules: Ruleset;
-  readonly plies: number | 'book';
+  readonly plies: number | 'book' | Suite;
   readonly evenMargin: number | undefined;
   readonly evenNodes: number | undefined;
   readonly jobs: number;
@@ -233,15 +260,25 @@ function settings(values: Parsed<typeof OPTIONS>['values']): Settings {
   const plies =
     values.openings === 'book'
       ? 'book'
-      : (wholeNumber('openings', values.openings, 0, MAX_OPENING_PLIES) ?? DEFAULT_OPENING_PLIES);
+      : values.openings !== undefined && !/^\d+$/.test(values.openings)
+        ? suiteOption(rules, values.openings)
+        : (wholeNumber('openings', values.openings, 0, MAX_OPENING_PLIES) ?? DEFAULT_OPENING_PLIES);
   const maxPlies = wholeNumber('max-plies', values['max-plies'], 1, 100_000) ?? DEFAULT_MAX_PLIES;
-  if (maxPlies <= (plies === 'book' ? 0 : plies))
-    throw new CliError(`--max-plies must be more than the ${plies} plies of the openings, not ${maxPlies}`);
+  const longest =
+    typeof plies === 'number'
+      ? plies
+      : plies === 'book'
+        ? 0
+        : Math.max(...plies.openings.map((o) => o.length));
+  if (maxPlies <= longest)
+    throw new CliError(`--max-plies must be more than the ${longest} plies of the openings, not ${maxPlies}`);
   const evenMargin = wholeNumber('even', values.even, 0, 100_000);
   const evenNodes = wholeNumber('even-nodes', values['even-nodes'], 1, 100_000_000);
   if (evenNodes !== undefined && evenMargin === undefined)
     throw new CliError('--even-nodes goes with --even MARGIN');
-  if (evenMargin !== undefined && (plies === 'book' || plies === 0))
+  if (evenMargin !== undefined && typeof plies !== 'number')
+    throw new CliError('--even picks among random openings: give --openings PLIES, 1 or more');
+  if (evenMargin !== undefined && plies === 0)
     throw new CliError('--even picks among random openings: give --openings PLIES, 1 or more');
   if (plies === 'book' && !hasBook(rules))
     throw new CliError(`--openings book: ${rules.id} has no opening book; give a number of random plies`);
@@ -270,7 +307,7 @@ async function play(match: Settings, recordsPath: string | undefined, io: Io): P
   const tasks = matchTasks(
     match.rules,
     match.games / 2,
-    match.plies,
+    typeof match.plies === 'object' ? match.plies.openings : match.plies,
     match.seed,
     match.evenMargin,
     match.evenNodes,
@@ -316,12 +353,14 @@ function header(match: Settings): string {
   const { a, b } = match.engines;
   const time = timePhrase(match);
   const openings =
-    match.plies === 'book'
-      ? 'openings from the book'
-      : match.plies === 0
-        ? 'from the start'
-        : `openings of ${match.plies} random plies` +
-          (match.evenMargin === undefined ? '' : ` within ${match.evenMargin} of even`);
+    typeof match.plies === 'object'
+      ? `openings from ${match.plies.file} (${plural(match.plies.openings.length, 'opening')})`
+      : match.plies === 'book'
+        ? 'openings from the book'
+        : match.plies === 0
+          ? 'from the start'
+          : `openings of ${match.plies} random plies` +
+            (match.evenMargin === undefined ? '' : ` within ${match.evenMargin} of even`);
   return (
     `match: ${a.label} (A) against ${b.label} (B) under ${match.rulesId}, seed ${match.seed}\n` +
     `${match.games} games in ${plural(match.games / 2, 'pair')}, ${openings}, ${time}, ` +

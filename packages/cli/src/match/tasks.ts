@@ -53,13 +53,14 @@ export type FromWorker =
 /**
  * The games of a match of `pairs` pairs: openings of `plies` random moves drawn from `seed` (or,
  * with `'book'`, a line of the ruleset's opening book drawn from it, `bookPairOpening`; with
- * `evenMargin`, random ones that leave the game about even, `evenPairOpening`), and the players'
- * seeds. Undefined when no opening of that many plies lets the game go on.
+ * `evenMargin`, random ones that leave the game about even, `evenPairOpening`; with a suite, its
+ * openings in turn, pair k from opening k, round again when the pairs outnumber them), and the
+ * players' seeds. Undefined when no opening of that many plies lets the game go on.
  */
 export function matchTasks(
   rules: Ruleset,
   pairs: number,
-  plies: number | 'book',
+  plies: number | 'book' | readonly (readonly Move[])[],
   seed: number,
   /** Only random openings the engine scores within this many centi-soldiers of the start's score. */
   evenMargin?: number,
@@ -70,11 +71,13 @@ export function matchTasks(
   const search = evenMargin === undefined ? undefined : new Search();
   for (let pair = 0; pair < pairs; pair++) {
     const opening =
-      plies === 'book'
-        ? bookPairOpening(rules, seed, pair)
-        : search !== undefined && evenMargin !== undefined
-          ? evenPairOpening(rules, plies, seed, pair, evenMargin, evenNodes, search)
-          : pairOpening(rules, plies, seed, pair);
+      typeof plies === 'object'
+        ? plies[pair % plies.length]
+        : plies === 'book'
+          ? bookPairOpening(rules, seed, pair)
+          : search !== undefined && evenMargin !== undefined
+            ? evenPairOpening(rules, plies, seed, pair, evenMargin, evenNodes, search)
+            : pairOpening(rules, plies, seed, pair);
     if (opening === undefined) return undefined;
     for (const aSide of ['attackers', 'defenders'] as const) {
       const index = tasks.length;
