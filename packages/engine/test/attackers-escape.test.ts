@@ -101,6 +101,59 @@ describe('positions of the games the attackers lost to OpenTafl', () => {
     expect(deep.move).toBe('d3-b3');
     expect(deep.score).toBeGreaterThan(WIN_BOUND);
   });
+
+  it('an even opening the game lost by 4. b4-b6: the king goes to b4, a move the search plays up to a million positions', () => {
+    // Game 1 of the quiet run of seed 12 at --even 100 (fixtures/opentafl-match/even100-seed12.otg):
+    // 1. d2-e2 c4-c2 2. d6-e6 Kd4-c4 3. f4-f3 d5-d6, -102 for the attackers at 8 million positions
+    // (the start: -90). The level played 4. b4-b6, the king answered Kc4-b4 and escaped at a1.
+    const pos = board(
+      [
+        '. . . a . . .', // 7
+        '. . . d a . .', // 6
+        '. . . . . . .', // 5
+        'a a K . d . a', // 4
+        '. . . d . a .', // 3
+        '. . d . a . .', // 2
+        '. . . a . . .', // 1
+      ],
+      'attackers',
+    );
+    const game = startingPosition(rules);
+    for (const r of ['d2-e2', 'c4-c2', 'd6-e6', 'Kd4-c4', 'f4-f3', 'd5-d6']) playMoveRecord(game, r);
+    expect(makePosition(7, pos.toSetup().board)).toBe(makePosition(7, game.toSetup().board));
+    // The search plays the game's move from 200000 positions to a million (depth 9 to 12), and
+    // another only at 3 million (depth 15, d7-c7); with the king on b4 a million see the loss.
+    expect(search(pos, 300_000).move).toBe('b4-b6');
+    expect(search(pos, 3_000_000).move).not.toBe('b4-b6');
+    const kingOnB4 = after(after(pos, 'b4-b6'), 'Kc4-b4');
+    expect(search(kingOnB4, 1_000_000).score).toBeLessThanOrEqual(-150);
+  });
+
+  it('an even opening the game lost by 6. b6-c6: the king goes to e4, which a fresh search does not allow', () => {
+    // Game 45 of the quiet run of seed 11 at --even 50 (even50-seed11.otg): 1. g4-g5 c4-c1 2. f4-f6
+    // c1-c6 3. b4-b6xc6 Kd4-c4 4. g5-g4 d3-f3 5. d2-c2 e4-e1, the opening -44 at 8 million
+    // positions. The level played 6. b6-c6, the king ran Kc4-e4 and escaped at g1.
+    const pos = board(
+      [
+        '. . . a . . .', // 7
+        '. a . a . a .', // 6
+        '. . . d . . .', // 5
+        'a . K . . . a', // 4
+        '. . . . . d .', // 3
+        '. . a . . . .', // 2
+        '. . . a d . .', // 1
+      ],
+      'attackers',
+    );
+    // A fresh search plays b6-b5 (+33 for the attackers) from 200000 positions to a million; the
+    // game's search, with the table and history of its earlier moves, chose b6-c6. With the king
+    // on e4 a million positions score the attackers -119, 6 million -180.
+    const fresh = search(pos, 300_000);
+    expect(fresh.move).not.toBe('b6-c6');
+    expect(fresh.score).toBeGreaterThan(0);
+    const kingOnE4 = after(after(pos, 'b6-c6'), 'Kc4-e4');
+    expect(search(kingOnE4, 1_000_000).score).toBeLessThanOrEqual(-100);
+  });
 });
 
 describe('a search’s move', () => {
