@@ -77,6 +77,24 @@ describe('the match records against OpenTafl (fixtures/opentafl-match)', () => {
     expect([...table.keys()].sort()).toEqual(FILES);
   });
 
+  it('a run from a suite plays pair k from the suite’s opening k, as tafl openings wrote them', () => {
+    const suiteRuns = FILES.filter((f) => f.startsWith('suite-'));
+    expect(suiteRuns.length).toBeGreaterThan(0);
+    for (const file of suiteRuns) {
+      // suite-a-seed21.otg plays openings-a.txt
+      const suite = readFileSync(new URL(`openings-${/^suite-([a-z]+)-/.exec(file)![1]}.txt`, DIR), 'utf8')
+        .split('\n')
+        .map((line) => line.replace(/#.*$/, '').trim())
+        .filter((line) => line !== '')
+        .map((line) => line.split(/\s+/));
+      expect(suite).toHaveLength(32);
+      const records = games(file);
+      for (let k = 0; k < 32; k++)
+        for (const record of [records[2 * k]!, records[2 * k + 1]!])
+          expect(record.moves.slice(0, OPENING_PLIES).map((m) => m.move)).toEqual(suite[k]);
+    }
+  });
+
   it('the run at 500 ms a move plays the openings of the run at 250 with the same seed and margin', () => {
     const openings = (file: string): string[][] =>
       games(file).map((record) => record.moves.slice(0, OPENING_PLIES).map((m) => m.move));
