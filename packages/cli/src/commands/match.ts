@@ -186,7 +186,7 @@ interface Suite {
   readonly openings: readonly (readonly Move[])[];
 }
 
-/** The size a suite file may have (MAX_SUITE_OPENINGS lines of a few moves each, and room to spare). */
+/** The size a suite file may have (suite.ts's 10,000 openings of a few moves each, and room to spare). */
 const MAX_SUITE_BYTES = 4_000_000;
 
 /** `--openings FILE`: the file's openings, read and checked against `rules`. */
@@ -276,9 +276,7 @@ function settings(values: Parsed<typeof OPTIONS>['values']): Settings {
   const evenNodes = wholeNumber('even-nodes', values['even-nodes'], 1, 100_000_000);
   if (evenNodes !== undefined && evenMargin === undefined)
     throw new CliError('--even-nodes goes with --even MARGIN');
-  if (evenMargin !== undefined && typeof plies !== 'number')
-    throw new CliError('--even picks among random openings: give --openings PLIES, 1 or more');
-  if (evenMargin !== undefined && plies === 0)
+  if (evenMargin !== undefined && (typeof plies !== 'number' || plies === 0))
     throw new CliError('--even picks among random openings: give --openings PLIES, 1 or more');
   if (plies === 'book' && !hasBook(rules))
     throw new CliError(`--openings book: ${rules.id} has no opening book; give a number of random plies`);

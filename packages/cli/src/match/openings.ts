@@ -5,7 +5,7 @@
  * that ends the game is drawn again.
  */
 
-import { startingPosition, type Move, type Ruleset } from '@tafl/core';
+import { startingPosition, type Move, type Position, type Ruleset } from '@tafl/core';
 import { Search, bookMove, seededRandom } from '@tafl/engine';
 
 /** How many times an opening is drawn again before giving up (random play may end a game early). */
@@ -81,6 +81,16 @@ export function bookPairOpening(rules: Ruleset, seed: number, pair: number): Mov
  * them to OpenTafl at 250 ms and at 1000 ms a move.
  */
 export const EVEN_NODES = 200_000;
+/**
+ * The attackers' score of `pos` by `search` bounded by `nodes` positions, cleared first so that
+ * it is the same on any machine and whatever was searched before.
+ */
+export function attackersScore(search: Search, pos: Position, nodes: number): number {
+  search.clear();
+  const { score } = search.run(pos, { nodes });
+  return pos.turn === 'attackers' ? score : -score;
+}
+
 /** Random openings drawn for a pair before `evenPairOpening` gives up. */
 const EVEN_ATTEMPTS = 200;
 
@@ -101,18 +111,13 @@ export function evenPairOpening(
   nodes = EVEN_NODES,
   search: Search = new Search(),
 ): Move[] | undefined {
-  const attackersView = (pos: ReturnType<typeof startingPosition>): number => {
-    search.clear();
-    const { score } = search.run(pos, { nodes });
-    return pos.turn === 'attackers' ? score : -score;
-  };
-  const even = attackersView(startingPosition(rules));
+  const even = attackersScore(search, startingPosition(rules), nodes);
   for (let attempt = 0; attempt < EVEN_ATTEMPTS; attempt++) {
     const opening = randomOpening(rules, plies, seededRandom(mixSeed(seed, pair, 0x6576, attempt)));
     if (opening === undefined) return undefined;
     const pos = startingPosition(rules);
     for (const move of opening) pos.play(move);
-    if (Math.abs(attackersView(pos) - even) <= margin) return opening;
+    if (Math.abs(attackersScore(search, pos, nodes) - even) <= margin) return opening;
   }
   return undefined;
 }

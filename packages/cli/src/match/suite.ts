@@ -27,7 +27,7 @@ import {
   type Ruleset,
 } from '@tafl/core';
 import { Search, seededRandom } from '@tafl/engine';
-import { mixSeed, randomOpening } from './openings.js';
+import { attackersScore, mixSeed, randomOpening } from './openings.js';
 
 /** A judged opening: its moves, and the attackers' scores at the two bounds (`JudgeOptions.nodes` / 8, then all). */
 export interface JudgedOpening {
@@ -78,11 +78,7 @@ export function judgeOpenings(
 ): JudgedSuite {
   const search = new Search();
   const bounds = judgeBounds(options.nodes);
-  const attackersView = (pos: Position, nodes: number): number => {
-    search.clear();
-    const { score } = search.run(pos, { nodes });
-    return pos.turn === 'attackers' ? score : -score;
-  };
+  const attackersView = (pos: Position, nodes: number): number => attackersScore(search, pos, nodes);
   const startPos = startingPosition(rules);
   const start: [number, number] = [attackersView(startPos, bounds[0]), attackersView(startPos, bounds[1])];
   const near = (score: number, k: 0 | 1): boolean => Math.abs(score - start[k]) <= options.margin;
@@ -126,7 +122,7 @@ export function suiteLine(rules: Ruleset, opening: JudgedOpening, bounds: readon
 }
 
 /** The most openings a suite file may hold, and the longest line read (input is bounded). */
-export const MAX_SUITE_OPENINGS = 10_000;
+const MAX_SUITE_OPENINGS = 10_000;
 const MAX_LINE = 2_000;
 
 /**
