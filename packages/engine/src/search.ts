@@ -55,8 +55,6 @@ const EVAL_CACHE_MASK = (1 << 16) - 1;
 /** Late move pruning: at depth d (up to LMP_DEPTH), only the first LMP_COUNT[d] moves and the forcing ones. */
 const LMP_DEPTH = 3;
 const LMP_COUNT = [0, 8, 14, 24];
-/** The most of the game's positions before the root that a repetition is looked for among. */
-const PRE_ROOT = 100;
 /** Keys of the quiet-ply count, mixed into the table's key where quiet plies draw. */
 const QUIET_SALT = Int32Array.from({ length: 64 }, (_, i) =>
   i === 0 ? 0 : Math.imul(i, 0x9e3779b1) ^ (i << 20),
@@ -314,10 +312,10 @@ export class Search {
   private readonly pvLength = new Int32Array(MAX_PLY);
   private readonly routeSquares = new Uint8Array(256);
   /** Keys of the positions on the search's path by ply, to see a repetition within it. */
-  private readonly pathLo = new Int32Array(PRE_ROOT + MAX_PLY + 1);
-  private readonly pathHi = new Int32Array(PRE_ROOT + MAX_PLY + 1);
-  /** How many of the game's positions before the root (since its last capture) `pathLo` holds. */
-  private preRoot = 0;
+  private readonly pathLo = new Int32Array(MAX_PLY + 1);
+  private readonly pathHi = new Int32Array(MAX_PLY + 1);
+  /** The game before the root has positions a repetition could count (no capture since them). */
+  private historyRepeats = false;
   /** The ply of the node that passed for the null move now searched, or -1. */
   private nullPly = -1;
   /** The rules draw on a repeated position (a repetition on the search's path then scores as a draw: `draw`). */
@@ -469,7 +467,7 @@ export class Search {
     this.gameBeforeRoot(pos);
     // A symmetric root (the start): one move of each set of mirror images is enough, when the
     // game before it cannot make them differ (no earlier position counts for a repetition).
-    this.mirrored = this.preRoot === 0 ? mirroredMoves(pos) : [];
+    this.mirrored = this.historyRepeats ? [] : mirroredMoves(pos);
     // This thread's history and counter moves, which the search's threads share while they search
     // (`startHelpers`).
     const own = this.history;
@@ -725,36 +723,29 @@ export class Search {
   }
 
   /**
-   * Does `pos` stand already on the search's path or earlier in the game (no capture and no null
-   * move between)? Going back to it is as good as the draw the rules give on its third
-   * occurrence: the side it suits can repeat the cycle, the other has not gained by it.
+   * Does `pos` stand already on the search's path, the root included (no capture and no null move
+   * between)? Going back to it is as good as the draw the rules give on its third occurrence: the
+   * side it suits can repeat the cycle, and the other's ways out of it were searched at its first
+   * occurrence. A position that stood only earlier in the game is no draw yet: nobody searched the
+   * ways out of it, and the side to move there may take another (the game's third occurrence,
+   * which does draw, the position itself reports).
    */
   private repeatsOnPath(pos: Position, ply: number): boolean {
-    const limit = Math.max(ply - pos.quietPlies, this.nullPly >= 0 ? this.nullPly + 1 : -this.preRoot);
+    const limit = Math.max(ply - pos.quietPlies, this.nullPly >= 0 ? this.nullPly + 1 : 0);
     const lo = pos.keyLo;
     const hi = pos.keyHi;
-    for (let i = PRE_ROOT + ply - 4; i >= PRE_ROOT + limit; i -= 2)
-      if (this.pathLo[i] === lo && this.pathHi[i] === hi) return true;
+    for (let i = ply - 4; i >= limit; i -= 2) if (this.pathLo[i] === lo && this.pathHi[i] === hi) return true;
     return false;
   }
 
   /**
-   * Records the game's positions before the root since its last capture (at most PRE_ROOT), so
-   * that going back to one of them counts as a repetition too, and the root's own key.
+   * The root's key, first on the search's path, and whether the game before the root has positions
+   * a repetition could count (`historyRepeats`).
    */
   private gameBeforeRoot(pos: Position): void {
-    this.preRoot = 0;
-    this.pathLo[PRE_ROOT] = pos.keyLo;
-    this.pathHi[PRE_ROOT] = pos.keyHi;
-    const count = Math.min(pos.quietPlies, pos.ply, PRE_ROOT);
-    if (!this.repetitionDraws || count < 3) return;
-    const game = pos.clone();
-    for (let i = 1; i <= count; i++) {
-      game.undo();
-      this.pathLo[PRE_ROOT - i] = game.keyLo;
-      this.pathHi[PRE_ROOT - i] = game.keyHi;
-    }
-    this.preRoot = count;
+    this.pathLo[0] = pos.keyLo;
+    this.pathHi[0] = pos.keyHi;
+    this.historyRepeats = this.repetitionDraws && Math.min(pos.quietPlies, pos.ply) >= 3;
   }
 
   /** A draw's score for the side to move. */
@@ -785,8 +776,8 @@ export class Search {
       }
       if (this.repetitionDraws && this.repeatsOnPath(pos, ply)) return this.draw(pos);
     }
-    this.pathLo[PRE_ROOT + ply] = pos.keyLo;
-    this.pathHi[PRE_ROOT + ply] = pos.keyHi;
+    this.pathLo[ply] = pos.keyLo;
+    this.pathHi[ply] = pos.keyHi;
     const ctx = this.ctx!;
     const defendersToMove = pos.turn === 'defenders';
     const king = pos.kingSquare;
@@ -1165,8 +1156,8 @@ export class Search {
         const move = area[slot + F_PATH + k]!;
         this.pathMove[k] = move;
         pos.play(move);
-        this.pathLo[PRE_ROOT + k + 1] = pos.keyLo;
-        this.pathHi[PRE_ROOT + k + 1] = pos.keyHi;
+        this.pathLo[k + 1] = pos.keyLo;
+        this.pathHi[k + 1] = pos.keyHi;
       }
       this.iteration = area[slot + F_ITERATION]!;
       this.nullPly = area[slot + F_NULL_PLY]!;
