@@ -466,7 +466,8 @@ export class Search {
     if (this.helperIndex === 0) this.tt.nextAge();
     this.gameBeforeRoot(pos);
     // A symmetric root (the start): one move of each set of mirror images is enough, when the
-    // game before it cannot make them differ (no earlier position counts for a repetition).
+    // game before it cannot make them differ (no position since its last capture that a third
+    // occurrence could count).
     this.mirrored = this.historyRepeats ? [] : mirroredMoves(pos);
     // This thread's history and counter moves, which the search's threads share while they search
     // (`startHelpers`).

@@ -13,8 +13,7 @@ import {
 } from '@tafl/core';
 import { describe, expect, it } from 'vitest';
 import { Search } from '../src/search.js';
-import { weightsFor } from '../src/weights.js';
-import { drawScoreFor, QUIET_LIMIT_DRAW, STEPPING_KING_DRAW } from '../src/weights.js';
+import { drawScoreFor, QUIET_LIMIT_DRAW, STEPPING_KING_DRAW, weightsFor } from '../src/weights.js';
 
 describe('a draw’s worth', () => {
   it('is 0 but where the king steps to the corners, or every piece steps and quiet plies draw', () => {

@@ -22,7 +22,6 @@ import {
   playMoveRecord,
   startingPosition,
   type Move,
-  type Position,
   type Result,
   type Ruleset,
 } from '@tafl/core';
@@ -78,9 +77,11 @@ export function judgeOpenings(
 ): JudgedSuite {
   const search = new Search();
   const bounds = judgeBounds(options.nodes);
-  const attackersView = (pos: Position, nodes: number): number => attackersScore(search, pos, nodes);
   const startPos = startingPosition(rules);
-  const start: [number, number] = [attackersView(startPos, bounds[0]), attackersView(startPos, bounds[1])];
+  const start: [number, number] = [
+    attackersScore(search, startPos, bounds[0]),
+    attackersScore(search, startPos, bounds[1]),
+  ];
   const near = (score: number, k: 0 | 1): boolean => Math.abs(score - start[k]) <= options.margin;
   const kept: JudgedOpening[] = [];
   const seen = new Set<string>();
@@ -95,8 +96,8 @@ export function judgeOpenings(
     if (seen.has(key)) continue;
     seen.add(key);
     // The deeper search only for an opening the shallower one passed: most random openings fail at once.
-    const shallow = attackersView(pos, bounds[0]);
-    const deep = near(shallow, 0) ? attackersView(pos, bounds[1]) : undefined;
+    const shallow = attackersScore(search, pos, bounds[0]);
+    const deep = near(shallow, 0) ? attackersScore(search, pos, bounds[1]) : undefined;
     judged++;
     const even = deep !== undefined && near(deep, 1);
     if (even) kept.push({ moves, scores: [shallow, deep] });
