@@ -12,6 +12,38 @@
 
 import { ATTACKER, DEFENDER, EMPTY, KING, positionFromOtn, type Position } from '@tafl/core';
 
+/**
+ * The classes of squares under the board's symmetries, each named by its square in the corner's
+ * eighth of a 7x7 board (a file no farther from the edge than its rank): a square's class is its
+ * distances from the nearer file edge and the nearer rank edge, the smaller first, each at most 3
+ * (on a larger board the squares farther in count as d4's row or file). `a1` is a corner, `a2`
+ * beside one, `b2` diagonally next to one, `d4` the centre of a 7x7 board.
+ */
+export const PLACES = ['a1', 'a2', 'a3', 'a4', 'b2', 'b3', 'b4', 'c3', 'c4', 'd4'] as const;
+type Place = (typeof PLACES)[number];
+
+/** The features counting a kind of piece on each class of square (`attackersOnB3`, ...). */
+function placeFeatures<K extends 'attackers' | 'defenders' | 'king'>(kind: K) {
+  return PLACES.map((p) => `${kind}On${p.toUpperCase()}` as `${K}On${Uppercase<Place>}`);
+}
+
+/** A square's class in `PLACES`, from its distances to the nearer edges (0 on the edge). */
+export function placeOf(file: number, rank: number, size: number): number {
+  const a = Math.min(3, file, size - 1 - file);
+  const b = Math.min(3, rank, size - 1 - rank);
+  const lo = Math.min(a, b);
+  const hi = Math.max(a, b);
+  // Rows of the triangle lo <= hi <= 3: lo 0 has 4 classes, 1 has 3, 2 has 2, 3 has 1.
+  return [0, 4, 7, 9][lo]! + hi - lo;
+}
+
+/** Pieces on each class of square: attackers, defenders (the king aside), the king. */
+export const PLACE_FEATURES = [
+  ...placeFeatures('attackers'),
+  ...placeFeatures('defenders'),
+  ...placeFeatures('king'),
+] as const;
+
 export const FEATURES = [
   'attackers',
   'defenders',
@@ -33,12 +65,17 @@ export const FEATURES = [
   'tempo',
   'kingStepsNear',
   'kingEscapesReachable',
+  ...PLACE_FEATURES,
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 export type Weights = { readonly [f in Feature]: number };
 export const FEATURE_COUNT = FEATURES.length;
 
 const F = Object.fromEntries(FEATURES.map((f, i) => [f, i])) as { [f in Feature]: number };
+/** The first of each kind's place features (`attackersOnA1`, ...), the others in `PLACES` order. */
+const ATTACKERS_ON = F.attackersOnA1;
+const DEFENDERS_ON = F.defendersOnA1;
+const KING_ON = F.kingOnA1;
 
 /** What the features need to know about a ruleset and board, computed once per ruleset. */
 export interface EvalContext {
@@ -49,6 +86,8 @@ export interface EvalContext {
   readonly guard: Uint8Array;
   /** Manhattan distance of each square from the throne. */
   readonly toCentre: Uint8Array;
+  /** Each square's class in `PLACES` (`placeOf`). */
+  readonly place: Uint8Array;
   readonly features: Float64Array;
   /**
    * The king moves one square at a time and the step features have a weight: they are counted
@@ -81,11 +120,13 @@ export function evalContext(pos: Position, weights: Weights): EvalContext {
     for (let p = 0; p < n; p++) if (escape[t.lineSquare[line * n + p]!]) lineEscapes[line]! |= 1 << p;
   const guard = new Uint8Array(geo.squares);
   const toCentre = new Uint8Array(geo.squares);
+  const place = new Uint8Array(geo.squares);
   const centre = (n - 1) / 2;
   for (let sq = 0; sq < geo.squares; sq++) {
     const f = sq % n;
     const r = (sq / n) | 0;
     toCentre[sq] = Math.abs(f - centre) + Math.abs(r - centre);
+    place[sq] = placeOf(f, r, n);
     if (escape[sq]) continue;
     for (let d = 0; d < 4; d++) {
       const nb = geo.neighbour[sq * 4 + d]!;
@@ -100,6 +141,7 @@ export function evalContext(pos: Position, weights: Weights): EvalContext {
     lineEscapes,
     guard,
     toCentre,
+    place,
     features: new Float64Array(FEATURE_COUNT),
     kingSteps:
       pos.rules.kingMove === 'step' && (weights.kingStepsNear !== 0 || weights.kingEscapesReachable !== 0),
@@ -171,11 +213,19 @@ export function features(pos: Position, ctx: EvalContext): Float64Array {
       else if (c === DEFENDER) f[F.defendersBesideKing]!++;
     }
   }
+  const place = ctx.place;
   const attackers = board.lists[0];
   for (let i = 0; i < board.counts[0]!; i++) {
-    const g = ctx.guard[attackers[i]!]!;
+    const sq = attackers[i]!;
+    const g = ctx.guard[sq]!;
     if (g === 1) f[F.guardsBesideEscape]!++;
     else if (g === 2) f[F.guardsDiagonal]!++;
+    f[ATTACKERS_ON + place[sq]!]!++;
+  }
+  const defenders = board.lists[1];
+  for (let i = 0; i < board.counts[1]!; i++) {
+    const sq = defenders[i]!;
+    f[(sq === k ? KING_ON : DEFENDERS_ON) + place[sq]!]!++;
   }
   hanging(pos, f);
   return f;

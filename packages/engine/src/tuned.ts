@@ -5,8 +5,8 @@
  * the check match. An empty entry keeps the defaults (`weightsFor` would otherwise borrow the
  * weights of the nearest tuned preset).
  *
- * Last written 2026-11-27 by: node packages/engine/scripts/tune.mjs --rules brandubh-2019 --rules
- * brandubh-en --games 300 --nodes 3000 --seed 7 --check --check-games 300 --check-nodes 10000
+ * Last written 2026-11-29 by: node packages/engine/scripts/tune.mjs --rules opentafl-brandub
+ * --games 4000 --nodes 6000 --iterations 3 --seed 12 --check --check-games 1000 --check-nodes 20000
  */
 
 import type { Weights } from './eval.js';
@@ -143,31 +143,61 @@ export const TUNED_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
     kingToCentre: 26,
     tempo: 18,
   },
-  // opentafl-brandub, 2026-11-27: 600 self-play games at 3000 nodes a move, 2 rounds (seed 7),
-  // 10648 positions; K 125, lambda 0.003; error 0.1178 with the start weights, 0.1137 tuned.
-  // Check against the start weights at 10000 nodes a move: 56.0% in 300 games (+42 Elo, 95% +13 to
-  // +71; W/D/L as attackers 33/21/96, as defenders 119/11/20).
+  // opentafl-brandub, 2026-11-29: 12000 self-play games at 6000 nodes a move, 3 rounds (seed 12),
+  // 198834 positions; K 104, lambda 0.01; error 0.1047 with the start weights, 0.0964 tuned.
+  // Check against the start weights at 20000 nodes a move: 54.9% in 1000 games (+34 Elo, 95% +18 to
+  // +50; W/D/L as attackers 143/42/315, as defenders 354/61/85).
   'opentafl-brandub': {
-    attackers: -137,
-    defenders: 118,
-    attackerMobility: -2,
-    defenderMobility: 7,
-    kingMobility: 15,
+    attackers: -142,
+    defenders: 104,
+    attackerMobility: -4,
+    defenderMobility: 5,
+    kingMobility: 16,
     kingRoutes: 60,
-    kingRoutesInTwo: 29,
-    guardsBesideEscape: 49,
-    guardsDiagonal: 48,
-    kingEnclosed: 10,
-    defendersBesideKing: 0,
-    attackersHangingToMove: 35,
-    attackersHangingWaiting: 26,
-    defendersHangingToMove: -22,
-    defendersHangingWaiting: -28,
-    kingHanging: -83,
-    kingToCentre: -23,
-    tempo: 18,
+    kingRoutesInTwo: 8,
+    guardsBesideEscape: 31,
+    guardsDiagonal: 21,
+    kingEnclosed: -3,
+    defendersBesideKing: 3,
+    attackersHangingToMove: 45,
+    attackersHangingWaiting: 27,
+    defendersHangingToMove: -24,
+    defendersHangingWaiting: -20,
+    kingHanging: -31,
+    kingToCentre: -15,
+    tempo: 22,
     kingStepsNear: 0,
     kingEscapesReachable: 0,
+    attackersOnA1: 0,
+    attackersOnA2: -15,
+    attackersOnA3: -3,
+    attackersOnA4: -2,
+    attackersOnB2: -28,
+    attackersOnB3: -16,
+    attackersOnB4: 13,
+    attackersOnC3: -34,
+    attackersOnC4: -43,
+    attackersOnD4: 0,
+    defendersOnA1: 0,
+    defendersOnA2: 4,
+    defendersOnA3: 18,
+    defendersOnA4: 36,
+    defendersOnB2: -8,
+    defendersOnB3: -3,
+    defendersOnB4: 1,
+    defendersOnC3: 9,
+    defendersOnC4: -4,
+    defendersOnD4: 0,
+    kingOnA1: 0,
+    kingOnA2: 0,
+    kingOnA3: 48,
+    kingOnA4: -18,
+    kingOnB2: 195,
+    kingOnB3: 34,
+    kingOnB4: 7,
+    kingOnC3: -20,
+    kingOnC4: -9,
+    kingOnD4: 1,
   },
   // federation-brandubh, 2026-11-22: 300 self-play games at 2000 nodes a move, 2 rounds (seed 1),
   // 4682 positions; K 157, lambda 0.03; error 0.0522 with the start weights, 0.0494 tuned.

@@ -6,7 +6,7 @@
  */
 
 import { PRESETS, type RuleParameters, type Ruleset } from '@tafl/core';
-import type { Weights } from './eval.js';
+import { PLACE_FEATURES, type Weights } from './eval.js';
 import { TUNED_WEIGHTS } from './tuned.js';
 
 export const DEFAULT_WEIGHTS: Weights = {
@@ -30,6 +30,11 @@ export const DEFAULT_WEIGHTS: Weights = {
   tempo: 10,
   kingStepsNear: 0,
   kingEscapesReachable: 0,
+  // Where the pieces stand weighs nothing until a ruleset's tuned entry says otherwise.
+  ...(Object.fromEntries(PLACE_FEATURES.map((f) => [f, 0])) as Record<
+    (typeof PLACE_FEATURES)[number],
+    number
+  >),
 };
 
 /**
