@@ -4,7 +4,7 @@
 // own rules string (every record opens, every move is legal, every result tag is what the replay
 // ends with), each pair of games plays one opening with the sides swapped, and the README's table
 // is what the records say: level 6's wins, draws and losses on each side, its points, and the games
-// it lost as the attackers, each one an opening that OpenTafl lost as the attackers too.
+// it lost as the attackers, each one an opening that OpenTafl did not win as the attackers either.
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseRecords, replayRecord, tagValue, type GameRecord } from '@tafl/core';
 import { describe, expect, it } from 'vitest';
@@ -125,9 +125,10 @@ describe('the match records against OpenTafl (fixtures/opentafl-match)', () => {
         asDefenders[results[i + 1]!]++;
         if (results[i] === 'defenders') {
           lost.push(i + 1);
-          // the king escaped, and OpenTafl lost the same opening as the attackers
+          // the king escaped, and OpenTafl did no better with the same opening as the attackers:
+          // it lost it, or drew it (once, suite-c-seed27-e3b9697.otg's game 48)
           expect(tagValue(first, 'termination')).toBe('king escaped');
-          expect(results[i + 1]).toBe('defenders');
+          expect(results[i + 1]).not.toBe('attackers');
         }
       }
       const points =
