@@ -2,8 +2,9 @@
  * The evaluation: a weighted sum of features read off the board, built from the rule
  * parameters (where the king escapes, how he is captured), never from a ruleset's name. The
  * features are counts (material, mobility, the king's routes and freedom, guards of the squares
- * beside the escape squares, pieces that can be taken next move, and for a king who steps his
- * fewest steps to an escape square and how many he can reach); the weights are data, tuned
+ * beside the escape squares, pieces that can be taken next move, for a king who steps his
+ * fewest steps to an escape square and how many he can reach, and each side's pieces and the
+ * king on each class of square, `PLACES`); the weights are data, tuned
  * per ruleset by scripts/tune.mjs from the engine's own games (weights.ts).
  *
  * Every feature is counted from the defenders' side (more is better for them, so the attackers'
