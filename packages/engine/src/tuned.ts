@@ -5,8 +5,8 @@
  * the check match. An empty entry keeps the defaults (`weightsFor` would otherwise borrow the
  * weights of the nearest tuned preset).
  *
- * Last written 2026-11-29 by: node packages/engine/scripts/tune.mjs --rules opentafl-brandub
- * --games 4000 --nodes 6000 --iterations 3 --seed 12 --check --check-games 1000 --check-nodes 20000
+ * Last written 2026-11-30 by: node packages/engine/scripts/tune.mjs --rules brandubh-2019 --games
+ * 4000 --nodes 6000 --iterations 3 --seed 12 --check --check-games 1000 --check-nodes 20000
  */
 
 import type { Weights } from './eval.js';
@@ -17,31 +17,61 @@ export const TUNED_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
   // Check against the start weights at 2000 nodes a move: 35.0% in 100 games (-108 Elo, 95% -149 to
   // -69; W/D/L as attackers 4/41/5, as defenders 4/13/33); worse, so the start weights are kept.
   plazoleta: {},
-  // brandubh-2019, 2026-11-27: 600 self-play games at 3000 nodes a move, 2 rounds (seed 7), 9949
-  // positions; K 93, lambda 0.03; error 0.1124 with the start weights, 0.1062 tuned.
-  // Check against the start weights at 10000 nodes a move: 53.5% in 300 games (+24 Elo, 95% -2 to
-  // +51; W/D/L as attackers 32/10/108, as defenders 118/11/21).
+  // brandubh-2019, 2026-11-30: 12000 self-play games at 6000 nodes a move, 3 rounds (seed 12),
+  // 198140 positions; K 107, lambda 0.1; error 0.1100 with the start weights, 0.0989 tuned.
+  // Check against the start weights at 20000 nodes a move: 56.0% in 1000 games (+42 Elo, 95% +27 to
+  // +57; W/D/L as attackers 125/23/352, as defenders 407/34/59).
   'brandubh-2019': {
-    attackers: -157,
-    defenders: 94,
-    attackerMobility: 1,
-    defenderMobility: 9,
-    kingMobility: 18,
+    attackers: -150,
+    defenders: 104,
+    attackerMobility: -3,
+    defenderMobility: 4,
+    kingMobility: 19,
     kingRoutes: 60,
-    kingRoutesInTwo: 17,
-    guardsBesideEscape: -36,
-    guardsDiagonal: 10,
-    kingEnclosed: 17,
-    defendersBesideKing: 14,
-    attackersHangingToMove: 38,
+    kingRoutesInTwo: 3,
+    guardsBesideEscape: -2,
+    guardsDiagonal: 2,
+    kingEnclosed: 2,
+    defendersBesideKing: 11,
+    attackersHangingToMove: 45,
     attackersHangingWaiting: 43,
-    defendersHangingToMove: -6,
-    defendersHangingWaiting: -9,
-    kingHanging: -137,
+    defendersHangingToMove: -24,
+    defendersHangingWaiting: -18,
+    kingHanging: -25,
     kingToCentre: -10,
-    tempo: 16,
+    tempo: 20,
     kingStepsNear: 0,
     kingEscapesReachable: 0,
+    attackersOnA1: 0,
+    attackersOnA2: 35,
+    attackersOnA3: 1,
+    attackersOnA4: -9,
+    attackersOnB2: -7,
+    attackersOnB3: -18,
+    attackersOnB4: 17,
+    attackersOnC3: -47,
+    attackersOnC4: -28,
+    attackersOnD4: 0,
+    defendersOnA1: 0,
+    defendersOnA2: 13,
+    defendersOnA3: 21,
+    defendersOnA4: 28,
+    defendersOnB2: -12,
+    defendersOnB3: -6,
+    defendersOnB4: 16,
+    defendersOnC3: 1,
+    defendersOnC4: 1,
+    defendersOnD4: 0,
+    kingOnA1: 0,
+    kingOnA2: 0,
+    kingOnA3: -46,
+    kingOnA4: -21,
+    kingOnB2: 141,
+    kingOnB3: 10,
+    kingOnB4: 6,
+    kingOnC3: -40,
+    kingOnC4: -10,
+    kingOnD4: 8,
   },
   // ard-ri-es, 2026-11-22: 300 self-play games at 2000 nodes a move, 2 rounds (seed 1), 7576
   // positions; K 249, lambda 0.003; error 0.0428 with the start weights, 0.0378 tuned.
