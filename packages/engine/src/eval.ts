@@ -3,8 +3,9 @@
  * parameters (where the king escapes, how he is captured), never from a ruleset's name. The
  * features are counts (material, mobility, the king's routes and freedom, guards of the squares
  * beside the escape squares, pieces that can be taken next move, for a king who steps his
- * fewest steps to an escape square and how many he can reach, and each side's pieces and the
- * king on each class of square, `PLACES`); the weights are data, tuned
+ * fewest steps to an escape square and how many he can reach, each side's pieces within two
+ * squares of the king and the attackers between him and his nearest corner, and each side's pieces
+ * and the king on each class of square, `PLACES`); the weights are data, tuned
  * per ruleset by scripts/tune.mjs from the engine's own games (weights.ts).
  *
  * Every feature is counted from the defenders' side (more is better for them, so the attackers'
@@ -66,6 +67,9 @@ export const FEATURES = [
   'tempo',
   'kingStepsNear',
   'kingEscapesReachable',
+  'attackersTowardCorner',
+  'attackersNearKing',
+  'defendersNearKing',
   ...PLACE_FEATURES,
 ] as const;
 export type Feature = (typeof FEATURES)[number];
@@ -89,6 +93,8 @@ export interface EvalContext {
   readonly toCentre: Uint8Array;
   /** Each square's class in `PLACES` (`placeOf`). */
   readonly place: Uint8Array;
+  /** The king escapes to the corners. */
+  readonly corners: boolean;
   readonly features: Float64Array;
   /**
    * The king moves one square at a time and the step features have a weight: they are counted
@@ -143,6 +149,7 @@ export function evalContext(pos: Position, weights: Weights): EvalContext {
     guard,
     toCentre,
     place,
+    corners: pos.rules.escape === 'corners',
     features: new Float64Array(FEATURE_COUNT),
     kingSteps:
       pos.rules.kingMove === 'step' && (weights.kingStepsNear !== 0 || weights.kingEscapesReachable !== 0),
@@ -214,6 +221,7 @@ export function features(pos: Position, ctx: EvalContext): Float64Array {
       else if (c === DEFENDER) f[F.defendersBesideKing]!++;
     }
   }
+  if (k >= 0) kingShape(pos, ctx, k, f);
   const place = ctx.place;
   const attackers = board.lists[0];
   for (let i = 0; i < board.counts[0]!; i++) {
@@ -230,6 +238,49 @@ export function features(pos: Position, ctx: EvalContext): Float64Array {
   }
   hanging(pos, f);
   return f;
+}
+
+/**
+ * Pieces about the king: attackers and defenders within two squares of him (either way), and
+ * where he escapes to the corners, the fewest attackers in the rectangle between him and one of
+ * his nearest corners.
+ */
+function kingShape(pos: Position, ctx: EvalContext, k: number, f: Float64Array): void {
+  const board = pos.board;
+  const n = pos.geo.size;
+  const kf = k % n;
+  const kr = (k / n) | 0;
+  for (let side = 0; side < 2; side++) {
+    const list = board.lists[side]!;
+    let near = 0;
+    for (let i = 0; i < board.counts[side]!; i++) {
+      const sq = list[i]!;
+      if (sq !== k && Math.abs((sq % n) - kf) <= 2 && Math.abs(((sq / n) | 0) - kr) <= 2) near++;
+    }
+    f[side === 0 ? F.attackersNearKing : F.defendersNearKing] = near;
+  }
+  if (!ctx.corners) return;
+  const last = n - 1;
+  const cf = kf * 2 < last ? 0 : kf * 2 > last ? last : -1;
+  const cr = kr * 2 < last ? 0 : kr * 2 > last ? last : -1;
+  let fewest = Infinity;
+  for (const tf of cf < 0 ? [0, last] : [cf])
+    for (const tr of cr < 0 ? [0, last] : [cr]) {
+      const f0 = Math.min(kf, tf);
+      const f1 = Math.max(kf, tf);
+      const r0 = Math.min(kr, tr);
+      const r1 = Math.max(kr, tr);
+      let count = 0;
+      const list = board.lists[0];
+      for (let i = 0; i < board.counts[0]!; i++) {
+        const sq = list[i]!;
+        const sf = sq % n;
+        const sr = (sq / n) | 0;
+        if (sf >= f0 && sf <= f1 && sr >= r0 && sr <= r1) count++;
+      }
+      fewest = Math.min(fewest, count);
+    }
+  f[F.attackersTowardCorner] = fewest;
 }
 
 /** Nearer escape than this many steps counts in `kingStepsNear`. */

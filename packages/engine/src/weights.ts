@@ -30,6 +30,9 @@ export const DEFAULT_WEIGHTS: Weights = {
   tempo: 10,
   kingStepsNear: 0,
   kingEscapesReachable: 0,
+  attackersTowardCorner: 0,
+  attackersNearKing: 0,
+  defendersNearKing: 0,
   // Where the pieces stand weighs nothing until a ruleset's tuned entry says otherwise.
   ...(Object.fromEntries(PLACE_FEATURES.map((f) => [f, 0])) as Record<
     (typeof PLACE_FEATURES)[number],
