@@ -46,6 +46,9 @@ export const PLACE_FEATURES = [
   ...placeFeatures('king'),
 ] as const;
 
+/** The pieces about the king (`kingShape`). */
+export const SHAPE_FEATURES = ['attackersTowardCorner', 'attackersNearKing', 'defendersNearKing'] as const;
+
 export const FEATURES = [
   'attackers',
   'defenders',
@@ -67,9 +70,7 @@ export const FEATURES = [
   'tempo',
   'kingStepsNear',
   'kingEscapesReachable',
-  'attackersTowardCorner',
-  'attackersNearKing',
-  'defendersNearKing',
+  ...SHAPE_FEATURES,
   ...PLACE_FEATURES,
 ] as const;
 export type Feature = (typeof FEATURES)[number];
@@ -95,6 +96,12 @@ export interface EvalContext {
   readonly place: Uint8Array;
   /** The king escapes to the corners. */
   readonly corners: boolean;
+  /**
+   * The king's shape features are counted: they have a weight, or the caller asked for every
+   * feature (the tuner, which must see them to weigh them). A ruleset whose weights leave them out
+   * pays nothing for them.
+   */
+  readonly shape: boolean;
   readonly features: Float64Array;
   /**
    * The king moves one square at a time and the step features have a weight: they are counted
@@ -117,7 +124,7 @@ export interface EvalContext {
   offset: number;
 }
 
-export function evalContext(pos: Position, weights: Weights): EvalContext {
+export function evalContext(pos: Position, weights: Weights, countAll = false): EvalContext {
   const geo = pos.geo;
   const n = geo.size;
   const t = pos.board.tables;
@@ -150,6 +157,7 @@ export function evalContext(pos: Position, weights: Weights): EvalContext {
     toCentre,
     place,
     corners: pos.rules.escape === 'corners',
+    shape: countAll || SHAPE_FEATURES.some((name) => weights[name] !== 0),
     features: new Float64Array(FEATURE_COUNT),
     kingSteps:
       pos.rules.kingMove === 'step' && (weights.kingStepsNear !== 0 || weights.kingEscapesReachable !== 0),
@@ -221,7 +229,7 @@ export function features(pos: Position, ctx: EvalContext): Float64Array {
       else if (c === DEFENDER) f[F.defendersBesideKing]!++;
     }
   }
-  if (k >= 0) kingShape(pos, ctx, k, f);
+  if (k >= 0 && ctx.shape) kingShape(pos, ctx, k, f);
   const place = ctx.place;
   const attackers = board.lists[0];
   for (let i = 0; i < board.counts[0]!; i++) {

@@ -4,11 +4,10 @@
 // nearest corner, the fewest where two or four corners are as near (`attackersTowardCorner`).
 import { positionFromOtn, presetById, startingPosition, type Position, type Ruleset } from '@tafl/core';
 import { describe, expect, it } from 'vitest';
-import { evalContext, FEATURES, features, type Feature } from '../src/eval.js';
+import { evalContext, FEATURES, features, SHAPE_FEATURES } from '../src/eval.js';
 import { DEFAULT_WEIGHTS, weightsFor } from '../src/weights.js';
 
 const brandub = presetById('opentafl-brandub')!;
-const SHAPE: readonly Feature[] = ['attackersTowardCorner', 'attackersNearKing', 'defendersNearKing'];
 
 function position(record: string, rules: Ruleset = brandub): Position {
   const result = positionFromOtn(rules, record, 'attackers');
@@ -16,10 +15,10 @@ function position(record: string, rules: Ruleset = brandub): Position {
   return result.value;
 }
 
-/** The shape features of `pos`, by name. */
+/** The shape features of `pos`, by name (every feature counted, as the tuner counts them). */
 function shape(pos: Position): Record<string, number> {
-  const f = features(pos, evalContext(pos, weightsFor(pos.rules)));
-  return Object.fromEntries(SHAPE.map((name) => [name, f[FEATURES.indexOf(name)]!]));
+  const f = features(pos, evalContext(pos, weightsFor(pos.rules), true));
+  return Object.fromEntries(SHAPE_FEATURES.map((name) => [name, f[FEATURES.indexOf(name)]!]));
 }
 
 describe('the king’s shape', () => {
@@ -87,6 +86,19 @@ describe('the king’s shape', () => {
   });
 
   it('weighs nothing in the default weights (a ruleset scores by them only once tuned with them)', () => {
-    for (const name of SHAPE) expect(DEFAULT_WEIGHTS[name]).toBe(0);
+    for (const name of SHAPE_FEATURES) expect(DEFAULT_WEIGHTS[name]).toBe(0);
+  });
+
+  it('is counted only where it weighs something, or for the tuner, which asks for every feature', () => {
+    // brandubh-2019's tuned weights leave the shape features out: its search does not count them.
+    const rules = presetById('brandubh-2019')!;
+    const pos = startingPosition(rules);
+    for (const name of SHAPE_FEATURES) expect(weightsFor(rules)[name]).toBe(0);
+    const counted = (countAll: boolean): number[] => {
+      const f = features(pos, evalContext(pos, weightsFor(rules), countAll));
+      return SHAPE_FEATURES.map((name) => f[FEATURES.indexOf(name)]!);
+    };
+    expect(counted(false)).toEqual([0, 0, 0]);
+    expect(counted(true)).toEqual([4, 4, 4]);
   });
 });

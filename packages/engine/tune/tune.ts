@@ -55,7 +55,7 @@ export interface TuningSet {
 export function startFeatures(rules: Ruleset): Float64Array {
   const start = positionFromOtn(rules);
   if (!start.ok) throw new Error(`the ruleset ${rules.id} has an invalid start: ${start.message}`);
-  return Float64Array.from(features(start.value, evalContext(start.value, DEFAULT_WEIGHTS)));
+  return Float64Array.from(features(start.value, evalContext(start.value, DEFAULT_WEIGHTS, true)));
 }
 
 /** A tuning set from raw feature rows (as `features` fills them) and results. */

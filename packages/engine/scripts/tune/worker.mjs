@@ -70,7 +70,8 @@ class WeightsPlayer {
   move(pos) {
     const { move } = this.search.run(pos, { nodes });
     if (this.record !== undefined && pos.ply >= skip && move !== undefined) {
-      this.ctx ??= evalContext(pos, this.weights);
+      // every feature counted, those the weights leave out too: the fit weighs them
+      this.ctx ??= evalContext(pos, this.weights, true);
       // The search's own test of an open line (Position.escapeRoutes misses the king's routes when
       // the defenders have more than 28 moves: its buffer is too small).
       const threatened =
