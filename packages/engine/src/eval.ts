@@ -251,43 +251,54 @@ export function features(pos: Position, ctx: EvalContext): Float64Array {
 /**
  * Pieces about the king: attackers and defenders within two squares of him (either way), and
  * where he escapes to the corners, the fewest attackers in the rectangle between him and one of
- * his nearest corners.
+ * his nearest corners. One pass over each side's pieces, counting the four quarters the king's
+ * file and rank cut the board into (a piece on his file or rank lies in two of them).
  */
 function kingShape(pos: Position, ctx: EvalContext, k: number, f: Float64Array): void {
   const board = pos.board;
   const n = pos.geo.size;
   const kf = k % n;
   const kr = (k / n) | 0;
-  for (let side = 0; side < 2; side++) {
-    const list = board.lists[side]!;
-    let near = 0;
-    for (let i = 0; i < board.counts[side]!; i++) {
-      const sq = list[i]!;
-      if (sq !== k && Math.abs((sq % n) - kf) <= 2 && Math.abs(((sq / n) | 0) - kr) <= 2) near++;
+  let near = 0;
+  let southWest = 0;
+  let southEast = 0;
+  let northWest = 0;
+  let northEast = 0;
+  const attackers = board.lists[0];
+  for (let i = 0; i < board.counts[0]!; i++) {
+    const sq = attackers[i]!;
+    const sf = sq % n;
+    const sr = (sq / n) | 0;
+    if (Math.abs(sf - kf) <= 2 && Math.abs(sr - kr) <= 2) near++;
+    if (sr <= kr) {
+      if (sf <= kf) southWest++;
+      if (sf >= kf) southEast++;
     }
-    f[side === 0 ? F.attackersNearKing : F.defendersNearKing] = near;
+    if (sr >= kr) {
+      if (sf <= kf) northWest++;
+      if (sf >= kf) northEast++;
+    }
   }
+  f[F.attackersNearKing] = near;
+  near = 0;
+  const defenders = board.lists[1];
+  for (let i = 0; i < board.counts[1]!; i++) {
+    const sq = defenders[i]!;
+    if (sq !== k && Math.abs((sq % n) - kf) <= 2 && Math.abs(((sq / n) | 0) - kr) <= 2) near++;
+  }
+  f[F.defendersNearKing] = near;
   if (!ctx.corners) return;
+  // His nearest corners lie on his side of the middle file and rank (both sides, on them).
   const last = n - 1;
-  const cf = kf * 2 < last ? 0 : kf * 2 > last ? last : -1;
-  const cr = kr * 2 < last ? 0 : kr * 2 > last ? last : -1;
+  const west = kf * 2 <= last;
+  const east = kf * 2 >= last;
+  const south = kr * 2 <= last;
+  const north = kr * 2 >= last;
   let fewest = Infinity;
-  for (const tf of cf < 0 ? [0, last] : [cf])
-    for (const tr of cr < 0 ? [0, last] : [cr]) {
-      const f0 = Math.min(kf, tf);
-      const f1 = Math.max(kf, tf);
-      const r0 = Math.min(kr, tr);
-      const r1 = Math.max(kr, tr);
-      let count = 0;
-      const list = board.lists[0];
-      for (let i = 0; i < board.counts[0]!; i++) {
-        const sq = list[i]!;
-        const sf = sq % n;
-        const sr = (sq / n) | 0;
-        if (sf >= f0 && sf <= f1 && sr >= r0 && sr <= r1) count++;
-      }
-      fewest = Math.min(fewest, count);
-    }
+  if (south && west) fewest = Math.min(fewest, southWest);
+  if (south && east) fewest = Math.min(fewest, southEast);
+  if (north && west) fewest = Math.min(fewest, northWest);
+  if (north && east) fewest = Math.min(fewest, northEast);
   f[F.attackersTowardCorner] = fewest;
 }
 
