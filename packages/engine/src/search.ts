@@ -909,8 +909,11 @@ export class Search {
       const move = pickNext(moves, order, i, count);
       if (move === early || (skipping && this.skipped(move))) continue;
       const quiet = order[i]! < 100_000_000;
-      // Late move pruning and futility: near the horizon, the quiet moves left are not searched.
-      if (prunable && quiet && searched > 0 && (futile || searched >= LMP_COUNT[depth]!)) continue;
+      // Late move pruning and futility: near the horizon, the quiet moves left are not searched,
+      // once a move searched has not lost. Moves left out prove nothing: a node whose searched
+      // moves all lost would otherwise score itself lost, and the table would keep that as proved
+      // (test/search-pruning.test.ts).
+      if (prunable && quiet && bestScore > -WIN_BOUND && (futile || searched >= LMP_COUNT[depth]!)) continue;
       const late = searched >= 2 && depth >= 3 && quiet && !threatened;
       this.pathMove[ply] = move;
       pos.play(move);
@@ -1000,7 +1003,8 @@ export class Search {
       const move = pickNext(moves, order, j, count);
       if (move === skip || (ply === 0 && this.skipped(move))) continue;
       const quiet = order[j]! < 100_000_000;
-      if (prunable && quiet && (futile || searched + n >= LMP_COUNT[depth]!)) continue;
+      if (prunable && quiet && bestScore > -WIN_BOUND && (futile || searched + n >= LMP_COUNT[depth]!))
+        continue;
       area[slot + F_MOVES + n] = move;
       area[slot + F_QUIET + n++] = quiet ? 2 + lateAdjust(pvNode, order[j]!) : 0;
     }
