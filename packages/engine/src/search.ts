@@ -55,6 +55,17 @@ const EVAL_CACHE_MASK = (1 << 16) - 1;
 /** Late move pruning: at depth d (up to LMP_DEPTH), only the first LMP_COUNT[d] moves and the forcing ones. */
 const LMP_DEPTH = 3;
 const LMP_COUNT = [0, 8, 14, 24];
+
+/**
+ * Late move pruning and futility, at a node where they may prune (`prunable`): does it leave out
+ * its next quiet move, `searched` moves searched (or taken) before it? Only once a move searched
+ * has not lost. Moves left out prove nothing: a node whose searched moves all lost would otherwise
+ * score itself lost, and the table would keep that as proved (test/search-pruning.test.ts). The
+ * node's loop and its split point's list ask the same.
+ */
+const leavesOut = (bestScore: number, futile: boolean, searched: number, depth: number): boolean =>
+  bestScore > -WIN_BOUND && (futile || searched >= LMP_COUNT[depth]!);
+
 /** Keys of the quiet-ply count, mixed into the table's key where quiet plies draw. */
 const QUIET_SALT = Int32Array.from({ length: 64 }, (_, i) =>
   i === 0 ? 0 : Math.imul(i, 0x9e3779b1) ^ (i << 20),
@@ -909,11 +920,7 @@ export class Search {
       const move = pickNext(moves, order, i, count);
       if (move === early || (skipping && this.skipped(move))) continue;
       const quiet = order[i]! < 100_000_000;
-      // Late move pruning and futility: near the horizon, the quiet moves left are not searched,
-      // once a move searched has not lost. Moves left out prove nothing: a node whose searched
-      // moves all lost would otherwise score itself lost, and the table would keep that as proved
-      // (test/search-pruning.test.ts).
-      if (prunable && quiet && bestScore > -WIN_BOUND && (futile || searched >= LMP_COUNT[depth]!)) continue;
+      if (prunable && quiet && leavesOut(bestScore, futile, searched, depth)) continue;
       const late = searched >= 2 && depth >= 3 && quiet && !threatened;
       this.pathMove[ply] = move;
       pos.play(move);
@@ -1003,8 +1010,7 @@ export class Search {
       const move = pickNext(moves, order, j, count);
       if (move === skip || (ply === 0 && this.skipped(move))) continue;
       const quiet = order[j]! < 100_000_000;
-      if (prunable && quiet && bestScore > -WIN_BOUND && (futile || searched + n >= LMP_COUNT[depth]!))
-        continue;
+      if (prunable && quiet && leavesOut(bestScore, futile, searched + n, depth)) continue;
       area[slot + F_MOVES + n] = move;
       area[slot + F_QUIET + n++] = quiet ? 2 + lateAdjust(pvNode, order[j]!) : 0;
     }
