@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // The features the test browsers run without (packages/web/e2e/chromium.ts).
+    globalSetup: ['packages/web/e2e/chromium-features.ts'],
   },
 });

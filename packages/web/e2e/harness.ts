@@ -12,10 +12,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { CHROMIUM, launchSwitches } from './chromium.js';
+
+export { CHROMIUM };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The features every test browser runs without (chromium-features.ts, the global set-up). */
+    chromiumDisabledFeatures: string[];
+  }
+}
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -91,20 +100,13 @@ export async function startApp(
   };
 }
 
+/** The switches of a test browser (chromium.ts), with the features the global set-up found. */
+export function testBrowserSwitches(): string[] {
+  return launchSwitches(inject('chromiumDisabledFeatures') ?? []);
+}
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, args: testBrowserSwitches() });
 }
 
 /** A page in a fresh context, with the given language preferred by the browser. */

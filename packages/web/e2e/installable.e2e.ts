@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, useApp } from './harness.js';
+import { CHROMIUM, testBrowserSwitches, useApp } from './harness.js';
 
 const app = useApp();
 
@@ -33,16 +33,7 @@ beforeAll(async () => {
     executablePath: CHROMIUM,
     viewport: { width: 1280, height: 800 },
     locale: 'en-GB',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: testBrowserSwitches(),
   });
   page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));

@@ -36,4 +36,23 @@ describe('the app', () => {
     expect(loaded.some((p) => /RulesScreen-/.test(p))).toBe(true);
     await context.close();
   });
+
+  it('runs in a test browser without the hidden pages that cost CPU, and with playwright’s own switches', async () => {
+    const { context, page } = await openPage(app.browser, app.server.url);
+    await page.locator('header .brand').waitFor();
+    // No hidden omnibox popup (chromium.ts): the browser's only pages are the tests' own.
+    const session = await app.browser.newBrowserCDPSession();
+    const { targetInfos } = (await session.send('Target.getTargets', { filter: [{}] })) as {
+      targetInfos: { type: string; url: string }[];
+    };
+    expect(targetInfos.filter((t) => t.type === 'browser_ui').map((t) => t.url)).toEqual([]);
+    // Playwright's features left out too (one of its list): the global set-up merged the two lists.
+    const version = await context.newPage();
+    await version.goto('chrome://version');
+    const commandLine = (await version.locator('#command_line').textContent()) ?? '';
+    const disabled = [...commandLine.matchAll(/--disable-features=(\S+)/g)].map((m) => m[1]!.split(','));
+    expect(disabled.at(-1)).toEqual(expect.arrayContaining(['WebUIOmniboxPopup', 'PaintHolding']));
+    await session.detach();
+    await context.close();
+  });
 });
