@@ -172,7 +172,7 @@ let page: Page;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  context = await app.browser.newContext({ locale: 'en-GB', viewport: DESKTOP });
+  context = await app.browser.newContext({ serviceWorkers: 'allow', locale: 'en-GB', viewport: DESKTOP });
   first = await context.newPage();
   watch(first);
   await first.goto(app.server.url);
@@ -391,7 +391,11 @@ describe('with the network cut after one visit', () => {
     const own = await startApp();
     const port = new URL(own.url).port;
     let again: AppServer | undefined;
-    const ownContext = await app.browser.newContext({ locale: 'en-GB', viewport: PHONE });
+    const ownContext = await app.browser.newContext({
+      serviceWorkers: 'allow',
+      locale: 'en-GB',
+      viewport: PHONE,
+    });
     try {
       const visit = await ownContext.newPage();
       const found = watch(visit);

@@ -120,7 +120,7 @@ beforeAll(async () => {
   copy = await installCopy();
   server = await startApp({}, copy.root);
   browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'en-GB', viewport: DESKTOP });
+  context = await browser.newContext({ serviceWorkers: 'allow', locale: 'en-GB', viewport: DESKTOP });
 });
 
 afterAll(async () => {
