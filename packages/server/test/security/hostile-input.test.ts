@@ -309,7 +309,8 @@ describe.each(BACKENDS)('on %s', (backend) => {
       [0, 1, 2, 3, 4].map(async () => {
         const c = await raw(server.url, from);
         c.socket.write('GET /api/lobby HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
-        void trickle(c.socket, 'a'.repeat(100), 100);
+        // A character every 100 ms for eight tenths of the timeout: none after the server's deadline.
+        void trickle(c.socket, 'a'.repeat(100), 100, HEADERS_TIMEOUT_MS * 0.8);
         const ms = await within(c.closed, 10_000, `a slow request from ${from} was not closed`);
         return { ms, status: statusOf(c) };
       }),
@@ -355,7 +356,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
         c.socket.write(
           `POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
         );
-        void trickle(c.socket, body, 100);
+        void trickle(c.socket, body, 100, REQUEST_TIMEOUT_MS * 0.8); // as above
         const ms = await within(c.closed, 10_000, `a slow body from ${from} was not closed`);
         return { ms, status: statusOf(c) };
       }),

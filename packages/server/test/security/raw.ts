@@ -33,10 +33,21 @@ export function raw(url: string, from?: string): Promise<Raw> {
 /** The status of the first response received (0 before any). */
 export const statusOf = (c: Raw): number => Number(/^HTTP\/1\.1 (\d{3})/.exec(c.received())?.[1] ?? 0);
 
-/** Writes `text` a character every `everyMs`, until all is written or the socket is closed. */
-export async function trickle(socket: Socket, text: string, everyMs: number): Promise<void> {
+/**
+ * Writes `text` a character every `everyMs`, until all is written, the socket is closed, or
+ * `stopAfterMs` have passed. Stop before the server's deadline: a character that reaches a socket
+ * the server has closed is answered with a reset, and a reset can throw away the server's answer
+ * (the 408) before this side has read it (seen under load: a slow request whose status read 0).
+ */
+export async function trickle(
+  socket: Socket,
+  text: string,
+  everyMs: number,
+  stopAfterMs: number,
+): Promise<void> {
+  const start = Date.now();
   for (const c of text) {
-    if (socket.destroyed || !socket.writable) return;
+    if (socket.destroyed || !socket.writable || Date.now() - start >= stopAfterMs) return;
     socket.write(c);
     await new Promise((r) => setTimeout(r, everyMs));
   }
