@@ -10,8 +10,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { isIP } from 'node:net';
-import { backupCommand } from './backup.js';
-import { copyCommand } from './copy-to-postgres.js';
 import { buildServer, type Limits } from './app.js';
 import { Hub } from './hub.js';
 import {
@@ -23,7 +21,6 @@ import {
   type ListenAt,
 } from './listen.js';
 import { createLogger, lineLog, logSettings, type Logger } from './log.js';
-import { Metrics, instrumentStore, serveMetrics } from './metrics.js';
 import type { AbandonTimes } from './presence.js';
 import { signUpSetting } from './accounts/limits.js';
 import { openStore } from './store/index.js';
@@ -31,7 +28,6 @@ import { Ratings } from './ratings/service.js';
 import { Director } from './tournaments/director.js';
 import { lockDataDir } from './store/lock.js';
 import { mailSettings } from './mail/settings.js';
-import { MailService } from './mail/service.js';
 
 // The process's logger (log.ts); a bad LOG_LEVEL or LOG_FORMAT is said plainly, and stops it.
 let logger: Logger;
@@ -149,18 +145,26 @@ async function startUpDelay(raw: string | undefined): Promise<void> {
   if (Number.isInteger(ms) && ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+// What a process does not use it does not load: the commands' modules, the metrics' and the
+// mail's (prom-client, nodemailer) only when asked for, and each database's (store/index.ts).
 // `backup FILE`: a copy of the SQLite database while the server runs (backup.ts); no server.
-if (process.argv[2] === 'backup') process.exit(await backupCommand(process.argv.slice(3), process.env));
+if (process.argv[2] === 'backup') {
+  const { backupCommand } = await import('./backup.js');
+  process.exit(await backupCommand(process.argv.slice(3), process.env));
+}
 // `copy-to-postgres --from DATA_DIR`: SQLite's games, accounts... into PostgreSQL; no server.
-if (process.argv[2] === 'copy-to-postgres')
+if (process.argv[2] === 'copy-to-postgres') {
+  const { copyCommand } = await import('./copy-to-postgres.js');
   process.exit(await copyCommand(process.argv.slice(3), process.env));
+}
 
 try {
   // The network settings are checked before anything opens: a mistake stops the start at once.
   const listenAt = listenSettings(process.env);
   const network = { ...trustProxy(process.env.TRUST_PROXY), limits: limitSettings() };
   const metricsAt = metricsSettings(listenAt);
-  const metrics = metricsAt ? new Metrics() : undefined;
+  const measure = metricsAt ? await import('./metrics.js') : undefined;
+  const metrics = measure ? new measure.Metrics() : undefined;
   const abandon = abandonSettings();
   // SMTP_URL, MAIL_FROM, PUBLIC_URL... (mail/settings.ts): undefined when no mail is sent.
   const mailConfig = mailSettings(process.env);
@@ -180,7 +184,7 @@ try {
     },
   });
   // Every call of the store is timed into tafl_db_seconds{method} when there are metrics.
-  const store = metrics ? instrumentStore(opened, metrics) : opened;
+  const store = measure && metrics ? measure.instrumentStore(opened, metrics) : opened;
   await store.migrate();
   // Accounts' seat tokens are derived from a secret the database keeps (the same in every process).
   const seatSecret = await store.secret('seat');
@@ -199,7 +203,7 @@ try {
     ...(mailConfig ? { onChange: (prev, next, turn) => mail?.changed(prev, next, turn) } : {}),
   });
   const mail = mailConfig
-    ? new MailService({
+    ? new (await import('./mail/service.js')).MailService({
         store,
         log,
         config: mailConfig,
@@ -255,7 +259,9 @@ try {
   logger.info(listeningText(address));
   if (process.stdout.isTTY) process.stdout.write(`${listeningText(address)}\n`);
   const served =
-    metricsAt && metrics ? await serveMetrics(metrics, metricsAt.host, metricsAt.port) : undefined;
+    measure && metricsAt && metrics
+      ? await measure.serveMetrics(metrics, metricsAt.host, metricsAt.port)
+      : undefined;
   if (served) logger.info({ url: served.url }, `metrics on ${served.url}`);
   let stopping = false;
   const stop = (): void => {

@@ -13,7 +13,8 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import { MAX_BATCH, openStore, type OpenedStore } from '../src/store/index.js';
+import { openStore, type OpenedStore } from '../src/store/index.js';
+import { MAX_BATCH } from '../src/store/kysely-store.js';
 import { migrateTo } from '../src/store/migrations.js';
 import { gameToDb, type Database, type GamesTable } from '../src/store/schema.js';
 import {

@@ -3,15 +3,10 @@
  * Call `migrate()` before anything else (on every start: it does nothing when up to date).
  */
 
-import { KyselyStore, type CommitStats } from './kysely-store.js';
-import { postgresBackend } from './postgres.js';
-import { sqliteBackend } from './sqlite.js';
-import { ThreadStore } from './thread-store.js';
+import type { CommitStats } from './kysely-store.js';
 import type { Store } from './types.js';
 
 export type { CommitStats } from './kysely-store.js';
-export { KyselyStore, MAX_BATCH } from './kysely-store.js';
-export { ThreadStore } from './thread-store.js';
 export type * from './types.js';
 export { PING_TIMEOUT_MS } from './types.js';
 
@@ -38,13 +33,28 @@ export type OpenedStore = Store & { readonly stats: CommitStats };
 
 const stderrLog = (message: string): void => void process.stderr.write(`tafl store: ${message}\n`);
 
+/**
+ * Each backend's modules are loaded only when it is opened: a process on SQLite's thread keeps
+ * Kysely and SQLite in that thread and never loads `pg`; one on PostgreSQL never loads SQLite's.
+ */
 export async function openStore(options: StoreOptions): Promise<OpenedStore> {
   const { databaseUrl, origin } = options;
   if (databaseUrl === undefined) {
     const dataDir = options.dataDir ?? 'data';
-    if (options.thread === false) return new KyselyStore(sqliteBackend(dataDir), origin);
+    if (options.thread === false) {
+      const [{ KyselyStore }, { sqliteBackend }] = await Promise.all([
+        import('./kysely-store.js'),
+        import('./sqlite.js'),
+      ]);
+      return new KyselyStore(sqliteBackend(dataDir), origin);
+    }
+    const { ThreadStore } = await import('./thread-store.js');
     return ThreadStore.open({ dataDir, origin }, options.onFailure);
   }
   if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('the database URL must be a postgres:// URL');
+  const [{ KyselyStore }, { postgresBackend }] = await Promise.all([
+    import('./kysely-store.js'),
+    import('./postgres.js'),
+  ]);
   return new KyselyStore(postgresBackend(databaseUrl, options.log ?? stderrLog), origin);
 }
