@@ -144,6 +144,11 @@ export const LIMITS: Limits = {
 
 /** The largest request body read (an analysis's bound is its own, analysisBounds): more is `msg/size`. */
 export const MAX_BODY_BYTES = 16 * 1024;
+
+/** Fastify's schema compilers, for routes that have no schema (`schemaController` below). */
+const noSchemas = (): never => {
+  throw new Error('a route has a JSON schema: the server checks what it is sent itself (protocol.ts)');
+};
 /** The largest WebSocket frame read at all: a larger one closes the socket (1009). */
 export const MAX_FRAME_BYTES = 16 * MAX_MESSAGE_BYTES;
 /**
@@ -289,6 +294,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     },
     // At shutdown, keep-alive connections are cut rather than waited for.
     forceCloseConnections: true,
+    // No route has a JSON schema (protocol.ts checks every field itself), so Fastify's schema
+    // compilers (Ajv, fast-json-stringify: some 230 modules) are never loaded; a route given a
+    // schema would stop the start here, saying so.
+    schemaController: { compilersFactory: { buildValidator: noSchemas, buildSerializer: noSchemas } },
     // A request Fastify cannot even route (a broken URL, a bad header) gets our error shape too,
     // and the headers every answer carries (no hook runs for it).
     frameworkErrors: (error, _request, reply) => {
