@@ -1,7 +1,8 @@
 // `tafl bestmove` and `tafl analyze`: a line per finished depth, then the move alone on the last
 // line; mistakes are one sentence and exit code 2; analyze runs until Ctrl-C (SIGINT), the end of
 // standard input or a limit. The searches are bounded by nodes or depth, or stopped once the test
-// has seen a depth: no test depends on how fast the engine is.
+// has seen a depth: no test depends on how fast the engine is (the one with --time holds only that
+// the search runs for the time it is given).
 import { spawn } from 'node:child_process';
 import { makeRules, playMoveRecord, positionFromOtn, presetById, type Side } from '@tafl/core';
 import { drawScoreFor } from '@tafl/engine';
@@ -113,6 +114,29 @@ describe('tafl bestmove', () => {
     const again = await tafl(argv);
     const untimed = (out: string) => out.replace(/ nps \d+ time \d+/g, '');
     expect(untimed(again.stdout)).toBe(untimed(first.stdout));
+  });
+
+  it('searches for the time it is given: the engine’s start is not taken from --time', async () => {
+    // The engine's worker and its helper threads start before the search's time runs (in play
+    // their start counts against the move's time). A one-shot search of 200 ms that started them
+    // in its own time had 20 to 40 ms left for its search, and stopped at depth 2 just after its
+    // first line. Now its first line comes after they have started, and the search goes on to
+    // its time (or three quarters of it, once its move has held for four depths).
+    let firstLine: number | undefined;
+    let text = '';
+    const stdout = {
+      write(chunk: string) {
+        firstLine ??= /^depth /m.test(chunk) ? Date.now() : undefined;
+        text += chunk;
+        return true;
+      },
+    };
+    const argv = ['bestmove', '--rules', 'opentafl-brandub', '--time', '200', '--threads', '2'];
+    const code = await run(argv, { stdout, stderr: collector(), stdin: (async function* () {})() });
+    const searched = Date.now() - firstLine!;
+    expect(code).toBe(0);
+    expect(legalAfter({ rules: 'opentafl-brandub' }, parse(text).move)).toBe(true);
+    expect(searched).toBeGreaterThanOrEqual(100);
   });
 
   it('plays as a level, the lower levels with one line for their choice', async () => {

@@ -7,7 +7,7 @@
 
 import { makeLastMoveRecord, type Move, type Position } from '@tafl/core';
 import { mateIn, type EngineLimits, type EngineRequest, type SearchInfo } from '@tafl/engine';
-import { MAX_THREADS, createNodeEngine, nodeCores } from '@tafl/engine/node';
+import { MAX_THREADS, createNodeEngine, moveBudget, nodeCores } from '@tafl/engine/node';
 import {
   EXIT_OK,
   CliError,
@@ -142,6 +142,12 @@ export async function searchAndPrint(
   const engine = createNodeEngine();
   const disarms = stoppers.map((arm) => arm(() => engine.stop()));
   try {
+    // A search with a time (--time, --level) is given that time to search: the engine's worker
+    // and its helper threads are started first, by a search to depth 1 on as many threads. In play
+    // their start counts against a move's time (a move is never late); a one-shot search started
+    // them in its own budget, and --time 250 answered at depth 2 after 20 ms of searching.
+    if (moveBudget(request.limits ?? {}) !== undefined)
+      await engine.start({ ...request, limits: { depth: 1, threads: request.limits?.threads ?? 1 } });
     let printed = false;
     const result = await engine.start(request, (info) => {
       printed = true;
