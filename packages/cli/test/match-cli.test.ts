@@ -83,7 +83,7 @@ describe('tafl match', () => {
     const endings = /^endings: (.*)$/m.exec(stdout)![1]!;
     expect(endings.split(', ').reduce((s, e) => s + Number(e.split(' ').pop()), 0)).toBe(GAMES);
     expect(stdout).toMatch(
-      /^longest move: level:1 \d+ ms \(a fixed depth, no time budget\), level:2 \d+ ms \(a fixed depth, no time budget\)$/m,
+      /^longest move: level:1 \d+ ms \(a fixed depth, no time budget; game \d+, ply \d+\), level:2 \d+ ms \(a fixed depth, no time budget; game \d+, ply \d+\)$/m,
     );
   });
 
@@ -146,7 +146,7 @@ describe('tafl match --nodes', () => {
       expect(ran.code).toBe(0);
       expect(lines(ran.stdout)[1]).toMatch(/, 3000 nodes a move, /);
       expect(ran.stdout).toMatch(
-        /^longest move: level:6 \(3000 nodes\) \d+ ms \(3000 nodes, no time budget\)/m,
+        /^longest move: level:6 \(3000 nodes\) \d+ ms \(3000 nodes, no time budget; game \d+, ply \d+\)/m,
       );
     }
     const moves = (file: string): string[] =>

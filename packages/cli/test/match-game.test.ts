@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { playGame, type GameSetup } from '../src/match/game.js';
 import { pairOpening } from '../src/match/openings.js';
 import { createPlayer, type Player } from '../src/match/player.js';
+import { longestMoves } from '../src/match/report.js';
 import { OtepProcessError } from '../src/otep-process.js';
 import { BANK_MOVES, type OtepClock } from '@tafl/engine';
 
@@ -64,6 +65,34 @@ describe('a match game', () => {
     expect(tagValue(record.value, 'result')).toBe(
       { attackers: '1', defenders: '-1', draw: '0' }[game.winner],
     );
+  });
+
+  it('says at which ply each timed move was played, and the report where each engine’s longest was', async () => {
+    // The attackers answer at once but for their third move, which takes 80 ms.
+    const third = opening.length + 5;
+    const slowOnce: Player = {
+      ...firstLegal,
+      move: async (pos) => {
+        if (pos.ply + 1 === third) await new Promise((r) => setTimeout(r, 80));
+        return pos.legalMoves()[0];
+      },
+    };
+    const game = await playGame(setup({ attackers: slowOnce, defenders: firstLegal }, { maxPlies: 30 }));
+    const plies = [...game.movePlies.attackers, ...game.movePlies.defenders].sort((x, y) => x - y);
+    expect(plies).toEqual(
+      Array.from({ length: game.plies - opening.length }, (_, i) => opening.length + 1 + i),
+    );
+    for (const side of ['attackers', 'defenders'] as const) {
+      expect(game.movePlies[side]).toHaveLength(game.moveTimes[side].length);
+      expect(game.movePlies[side].every((p, i, all) => i === 0 || p - all[i - 1]! === 2)).toBe(true);
+    }
+    // As game 3 of a match, engine A attacking: A's longest move is that one, at its ply.
+    const played = { task: { index: 2, opening, aSide: 'attackers' as const, seeds: { a: 0, b: 0 } } };
+    const longest = longestMoves([{ ...played, aSide: 'attackers', winner: game.winner, result: game }]);
+    expect(longest.a.game).toBe(3);
+    expect(longest.a.ply).toBe(third);
+    expect(longest.a.ms).toBeGreaterThanOrEqual(75);
+    expect(longest.b.ms).toBeLessThan(longest.a.ms);
   });
 
   it('is the same game again from the same opening and seeds (the noisy levels search to a fixed depth)', async () => {

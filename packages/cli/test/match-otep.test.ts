@@ -151,7 +151,7 @@ describe('tafl match sends an OTEP engine', () => {
       'play attackers',
     ]);
     expect(ran.stdout).toMatch(
-      /longest move: level:1 \d+ ms \(a fixed depth, no time budget\), otep:.*\(budget 160 ms\)/,
+      /longest move: level:1 \d+ ms \(a fixed depth, no time budget; game \d+, ply \d+\), otep:.*\(budget 160 ms; game \d+, ply \d+\)/,
     );
   });
 

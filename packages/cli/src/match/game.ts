@@ -81,6 +81,8 @@ export interface GameResult {
   readonly record: string;
   /** Milliseconds each side's moves took, in order (the opening's excluded). */
   readonly moveTimes: BySide<readonly number[]>;
+  /** The ply of each of those moves (from 1, the opening's plies counted), in the same order. */
+  readonly movePlies: BySide<readonly number[]>;
   /** The engine that lost by failing, when one did. */
   readonly failure?: EngineFailure;
 }
@@ -116,14 +118,15 @@ export async function playGame(game: GameSetup): Promise<GameResult> {
     pos.play(move);
   }
   const moveTimes: BySide<number[]> = { attackers: [], defenders: [] };
-  const forfeit = await play(game, pos, moveTimes);
+  const movePlies: BySide<number[]> = { attackers: [], defenders: [] };
+  const forfeit = await play(game, pos, moveTimes, movePlies);
   const outcome = pos.outcome();
   for (const side of SIDES)
     if (forfeit?.failure?.side !== side)
       await guard(game, side, () =>
         game.players[side].finish(forfeit || outcome.status === 'ongoing' ? undefined : outcome),
       );
-  return result(game, pos, moveTimes, forfeit);
+  return result(game, pos, { moveTimes, movePlies }, forfeit);
 }
 
 /**
@@ -147,6 +150,7 @@ async function play(
   game: GameSetup,
   pos: Position,
   moveTimes: BySide<number[]>,
+  movePlies: BySide<number[]>,
 ): Promise<Forfeit | undefined> {
   for (const side of SIDES) {
     const failed = await guard(game, side, () =>
@@ -173,6 +177,7 @@ async function play(
     if (failed) return failed;
     const used = performance.now() - started;
     moveTimes[side].push(used);
+    movePlies[side].push(pos.ply + 1);
     const left = bank[side];
     if (left !== undefined && perMove[side] !== undefined) {
       if (used > left)
@@ -198,7 +203,7 @@ async function play(
 function result(
   game: GameSetup,
   pos: Position,
-  moveTimes: BySide<number[]>,
+  timed: Pick<GameResult, 'moveTimes' | 'movePlies'>,
   forfeit: Forfeit | undefined,
 ): GameResult {
   const outcome = pos.outcome();
@@ -230,7 +235,7 @@ function result(
     plies: pos.ply,
     moves: record.moves.map((m) => m.move),
     record: makeRecord(record),
-    moveTimes,
+    ...timed,
     ...(forfeit?.failure !== undefined && { failure: forfeit.failure }),
   };
 }

@@ -90,13 +90,28 @@ export function failures(games: readonly PlayedGame[]): { a: number; b: number }
   return { a, b };
 }
 
-/** The longest move of each engine, in milliseconds (0 when it made none). */
-export function longestMoves(games: readonly PlayedGame[]): { a: number; b: number } {
-  let a = 0;
-  let b = 0;
+/** An engine's longest move: its milliseconds, and its game (from 1) and ply (0 when it made none). */
+export interface LongestMove {
+  readonly ms: number;
+  readonly game: number;
+  readonly ply: number;
+}
+
+/** The longest move of each engine, and where it was. */
+export function longestMoves(games: readonly PlayedGame[]): { a: LongestMove; b: LongestMove } {
+  let a: LongestMove = { ms: 0, game: 0, ply: 0 };
+  let b: LongestMove = a;
+  const longer = (than: LongestMove, g: PlayedGame, side: Side): LongestMove => {
+    const times = g.result.moveTimes[side];
+    let found = than;
+    for (let i = 0; i < times.length; i++)
+      if (times[i]! > found.ms)
+        found = { ms: times[i]!, game: g.task.index + 1, ply: g.result.movePlies[side][i] ?? 0 };
+    return found;
+  };
   for (const g of games) {
-    a = Math.max(a, ...g.result.moveTimes[g.aSide]);
-    b = Math.max(b, ...g.result.moveTimes[sideOfB(g.aSide)]);
+    a = longer(a, g, g.aSide);
+    b = longer(b, g, sideOfB(g.aSide));
   }
   return { a, b };
 }
@@ -127,8 +142,10 @@ export function summary(report: MatchReport, games: readonly PlayedGame[]): stri
   const f = matchFigures(games);
   const longest = longestMoves(games);
   const failed = failures(games);
-  const budget = (which: 'a' | 'b', ms: number): string =>
-    `${report.engines[which].label} ${Math.round(ms)} ms (${budgetPhrase(report.engines[which], engineTime(report, which))})`;
+  // Where it was, so that a move over its budget can be looked into: game 37, ply 22.
+  const budget = (which: 'a' | 'b', move: LongestMove): string =>
+    `${report.engines[which].label} ${Math.round(move.ms)} ms (${budgetPhrase(report.engines[which], engineTime(report, which))}` +
+    `${move.game > 0 ? `; game ${move.game}, ply ${move.ply}` : ''})`;
   return (
     columns(rows) +
     '(wins-draws-losses as attackers, as defenders and in all)\n\n' +
