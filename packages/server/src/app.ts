@@ -144,11 +144,6 @@ export const LIMITS: Limits = {
 
 /** The largest request body read (an analysis's bound is its own, analysisBounds): more is `msg/size`. */
 export const MAX_BODY_BYTES = 16 * 1024;
-
-/** Fastify's schema compilers, for routes that have no schema (`schemaController` below). */
-const noSchemas = (): never => {
-  throw new Error('a route has a JSON schema: the server checks what it is sent itself (protocol.ts)');
-};
 /** The largest WebSocket frame read at all: a larger one closes the socket (1009). */
 export const MAX_FRAME_BYTES = 16 * MAX_MESSAGE_BYTES;
 /**
@@ -242,6 +237,11 @@ class InputRefused extends Error {
     super(refusal.message);
   }
 }
+
+/** Fastify's schema compilers, for routes that have no schema (`schemaController` below). */
+const noSchemas = (): never => {
+  throw new Error('a route has a JSON schema: the server checks what it is sent itself (protocol.ts)');
+};
 
 /**
  * A body's bytes as they arrive, refused with `refused` past `limit` (an analysis: its game's
