@@ -192,6 +192,31 @@ export function routesFrom(pos: Position, ctx: EvalContext, sq: number): number 
   );
 }
 
+/**
+ * Does a defender stand in the king's way to an escape, so that his stepping off the line would open
+ * it (a discovered threat)? The first piece each way along the king's rank and file, when it is a
+ * defender, is taken off the line and the king's destinations there looked at again: an escape
+ * among them that was not before is such a way.
+ */
+export function routeBlocked(pos: Position, ctx: EvalContext, k: number): boolean {
+  const board = pos.board;
+  const t = board.tables;
+  const cells = board.cells;
+  const nb = pos.geo.neighbour;
+  for (let d = 0; d < 4; d++) {
+    let s = nb[k * 4 + d]!;
+    while (s >= 0 && cells[s] === EMPTY) s = nb[s * 4 + d]!;
+    if (s < 0 || cells[s] !== DEFENDER) continue;
+    const onRow = t.rowLine[s] === t.rowLine[k];
+    const line = onRow ? t.rowLine[k]! : t.colLine[k]!;
+    const index = t.offset[KING]! + (onRow ? t.rowIndex[k]! : t.colIndex[k]!);
+    const occ = board.lineOcc[line]!;
+    const opened = t.destinations[index | (occ & ~(onRow ? t.rowBit[s]! : t.colBit[s]!))]!;
+    if ((opened & ~t.destinations[index | occ]! & ctx.lineEscapes[line]!) !== 0) return true;
+  }
+  return false;
+}
+
 /** Fills `ctx.features` for `pos` and returns it. */
 export function features(pos: Position, ctx: EvalContext): Float64Array {
   const board = pos.board;

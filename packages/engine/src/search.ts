@@ -22,7 +22,7 @@ import {
   type Ruleset,
   type Side,
 } from '@tafl/core';
-import { evalContext, evaluate, routesFrom, type EvalContext, type Weights } from './eval.js';
+import { evalContext, evaluate, routeBlocked, routesFrom, type EvalContext, type Weights } from './eval.js';
 import { drawScoreFor, weightsFor } from './weights.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { TB_DRAW, TB_LOSS, TB_WIN, tbRulesKey } from './tb/table.js';
@@ -838,8 +838,17 @@ export class Search {
       futile = prunable && depth <= 2 && stand + FUTILITY_MARGIN * (depth + 1) <= alpha;
       // Reverse futility: far above beta near the horizon, the opponent will not come back.
       if (!pvNode && depth <= 3 && stand - FUTILITY_MARGIN * depth >= beta) return stand;
-      // Null move: if passing still holds beta, a real move will too (zugzwang is rare in tafl).
-      if (!pvNode && depth >= 3 && stand >= beta && !pos.mustPass() && this.nullAllowed) {
+      // Null move: if passing still holds beta, a real move will too (zugzwang is rare in tafl). Not
+      // for the attackers when a defender stands in the king's way to an escape: his stepping off
+      // opens it (a discovered threat), a quiet move the shallow search after a pass leaves out.
+      if (
+        !pvNode &&
+        depth >= 3 &&
+        stand >= beta &&
+        !pos.mustPass() &&
+        this.nullAllowed &&
+        (defendersToMove || king < 0 || !routeBlocked(pos, ctx, king))
+      ) {
         const reduction = 2 + (depth >> 2);
         this.nullAllowed = false;
         this.nullPly = ply;

@@ -12,6 +12,7 @@ import {
   type Position,
 } from '@tafl/core';
 import { describe, expect, it } from 'vitest';
+import { evalContext, routeBlocked } from '../src/eval.js';
 import { Search, WIN_BOUND } from '../src/search.js';
 import { weightsFor } from '../src/weights.js';
 
@@ -165,6 +166,111 @@ describe('positions of the games the attackers lost to OpenTafl', () => {
     expect(lost).toBeLessThanOrEqual(-100);
     // The move the search plays keeps the attackers a soldier's worth above the game's line.
     expect(fresh.score - lost).toBeGreaterThan(100);
+  });
+});
+
+/** Does a defender stand in the king's way to an escape in `pos`? */
+const blocked = (pos: Position): boolean =>
+  routeBlocked(pos, evalContext(pos, weightsFor(rules)), pos.kingSquare);
+
+describe('a defender in the king’s way to an escape (routeBlocked)', () => {
+  it('is there when a defender stands between the king and a corner: his stepping off opens it', () => {
+    // The king on d7, a defender on e7, the corner g7 beyond him.
+    const pos = board(
+      [
+        '. . a K d . .', // 7
+        '. . . . . . .', // 6
+        '. . . . . . .', // 5
+        '. . . . . . .', // 4
+        '. . . . . . .', // 3
+        '. . . . . . .', // 2
+        '. . . a . . .', // 1
+      ],
+      'attackers',
+    );
+    expect(blocked(pos)).toBe(true);
+  });
+
+  it('is not there when the piece in the way is an attacker, nor when the line leads to no escape', () => {
+    const attackerInTheWay = board(
+      [
+        '. . a K a . .', // 7
+        '. . . . . . .', // 6
+        '. . . . . . .', // 5
+        '. . . . . . .', // 4
+        '. . . . . . .', // 3
+        '. . . . . . .', // 2
+        '. . . d . . .', // 1
+      ],
+      'attackers',
+    );
+    expect(blocked(attackerInTheWay)).toBe(false);
+    // Rank 6 and file d lead to no corner: a defender beside the king there hides nothing.
+    const noEscape = board(
+      [
+        '. . . a . . .', // 7
+        '. . . K d . .', // 6
+        '. . . d . . .', // 5
+        '. . . . . . .', // 4
+        '. . . . . . .', // 3
+        '. . . . . . .', // 2
+        '. . . a . . .', // 1
+      ],
+      'attackers',
+    );
+    expect(blocked(noEscape)).toBe(false);
+  });
+});
+
+describe('the attackers’ null move', () => {
+  it('is not tried where a defender hides the king’s way to a corner: game 63’s 12. g3-f3 is answered by Ke4-e7', () => {
+    // The null move: where the side to move is far enough ahead, the search lets it pass and
+    // searches the reply shallowly; if passing still holds beta, a real move is taken to hold it
+    // too. A pass is no test of a discovered threat: a defender stepping off the king's line to
+    // open his way is a quiet move, and the shallow search after the pass leaves it out near its
+    // horizon. So the attackers do not pass when a defender stands in the king's way.
+    //
+    // Game 63 of fixtures/opentafl-match/suite-b-seed29-0d2f1f8.otg: level 6 (two threads, 250 ms
+    // a move) played 12. g3-f3 here and lost in five plies: 12. g3-f3 Ke4-e7 13. c4-e4 f7-f6 14.
+    // e4-e6 Ke7-g7. Once the king stands on e7, f7 stepping down opens his way to the corner g7,
+    // and no attacker can then reach f7. The search had scored Ke4-e7 through a pass of the
+    // attackers, far ahead in material, after which f7-f6 was left out. From this position, a
+    // fresh table and two threads for 207 ms chose 12. g3-f3 in 20 searches of 100 before the
+    // change (one thread: none, its move order differing), none of 100 after.
+    const drawn = board(
+      [
+        '. . . a . d .', // 7
+        '. . . . . . .', // 6
+        '. . . . . d .', // 5
+        '. . a . K . a', // 4
+        '. . a . d . a', // 3
+        '. . . . a . .', // 2
+        '. . . a . . .', // 1
+      ],
+      'attackers',
+    );
+    // The game itself, replayed (its history counts: a position repeated in it may draw).
+    const pos = startingPosition(rules);
+    const game =
+      'd6-b6 c4-c3 g4-g3 c3-c5 b6-c6 d5-g5 f4-f6 e4-e7 d2-e2 Kd4-c4 b4-b3 d3-e3 ' +
+      'f6-g6 g5-f5 g6-g4 e3-d3 b3-c3 Kc4-e4 a4-c4 d3-e3 c6-f6 e7-f7';
+    for (const move of game.split(' ')) {
+      const played = playMoveRecord(pos, move);
+      if (!played.ok) throw new Error(played.message);
+    }
+    expect(makePosition(7, pos.toSetup().board)).toBe(makePosition(7, drawn.toSetup().board));
+    // One thread, bounded by depth: the same search every time. Before the change the table's
+    // answer to 12. g3-f3 after depths 8 and 9 was e4-e6: the pass had hidden the king's walk.
+    for (const depth of [8, 9]) {
+      const search = new Search({ weights: weightsFor(rules) });
+      const result = search.run(pos, { depth });
+      expect(makeMoveSquares(pos.geo, result.move!)).not.toBe('g3-f3');
+      const reply = after(pos, 'g3-f3');
+      const answer = search.tableMove(reply);
+      expect(answer && makeMoveSquares(reply.geo, answer), `depth ${depth}`).toBe('e4-e7');
+      const walked = after(reply, 'Ke4-e7');
+      expect(blocked(walked)).toBe(true);
+    }
   });
 });
 
