@@ -548,6 +548,7 @@ export class Search {
     onInfo: ((info: SearchInfo) => void) | undefined,
   ): SearchResult {
     const timed = deadline !== Infinity;
+    this.lineDeadline = deadline;
     // The moves that differ: all but the mirror images of others (the start of ard-ri-fr has one).
     const distinct = pos.mustPass() ? 1 : pos.legalMoveCount - this.mirrored.length;
     const lineCount = multiPv > 1 ? Math.min(multiPv, distinct) : 1;
@@ -693,6 +694,8 @@ export class Search {
   private rootPly = 0;
   /** The area shared with this search's helpers while they search. */
   private shared: Int32Array | undefined;
+  /** When the search's time is up (Infinity without a time): a won line is finished only before it. */
+  private lineDeadline = Infinity;
   /** The root move that failed high in this depth's aspiration window, while it is searched again. */
   private failedHigh: Move | undefined;
   private rootImproved = false;
@@ -1455,8 +1458,11 @@ export class Search {
       pv.push(move);
     }
     if (won === undefined || pos.isOver()) return pv;
+    // Within the search's time only: a move owes its budget nothing for the end of its line.
+    const left = this.lineDeadline - Date.now();
+    if (left <= 0) return pv;
     const winner = won > 0 ? root.turn : opposite(root.turn);
-    return pv.concat(finishWin(pos, winner, Math.abs(won) - pv.length));
+    return pv.concat(finishWin(pos, winner, Math.abs(won) - pv.length, left));
   }
 
   /** Is the root move left out (a line found already, or the mirror image of another move)? */
@@ -1696,17 +1702,21 @@ export class Search {
   }
 }
 
-/** The most positions `finishWin` looks at: a line's last few plies, in milliseconds. */
+/**
+ * The most positions `finishWin` looks at: a line's last few plies. A search that does not find
+ * the line within them takes some 60 to 80 ms on this machine's cores (the solver's bounded search
+ * is slower a position than the main search), so a timed search gives it no more than its time left.
+ */
 const FINISH_NODES = 20_000;
 
 /**
  * The end of a won line that the table does not hold: the shortest win for `winner` from `pos`
  * within `left` plies (two more, should the score's distance be off), by the solver's bounded
- * search over every legal move; none if it is not found within FINISH_NODES positions.
+ * search over every legal move; none if it is not found within FINISH_NODES positions or `ms`.
  */
-function finishWin(pos: Position, winner: Side, left: number): Move[] {
+function finishWin(pos: Position, winner: Side, left: number, ms: number): Move[] {
   const search = new BoundedSearch(solverPosition(pos));
-  search.limit({ nodes: FINISH_NODES });
+  search.limit({ nodes: FINISH_NODES, ms });
   try {
     const plies = search.shortestWin(winner, Math.max(left, 1) + 2);
     return plies === undefined ? [] : search.line(winner, plies);

@@ -1,9 +1,17 @@
 // How a search with a time budget stops (packages/engine/README.md, "Time"): it uses its time
 // unless the move is forced or the result proved. What is asserted is the depth searched, never a
 // time: a search that did not stop early would go on deepening, and its depth would show it.
-import { Position, playMoveRecord, presetById, startingPosition, type Position as Pos } from '@tafl/core';
+import {
+  Position,
+  opentaflBrandub,
+  playMoveRecord,
+  presetById,
+  startingPosition,
+  type Position as Pos,
+} from '@tafl/core';
 import { describe, expect, it } from 'vitest';
 import { Search, mateIn } from '../src/search.js';
+import { weightsFor } from '../src/weights.js';
 
 const rules = presetById('brandubh-2019')!;
 
@@ -56,6 +64,45 @@ describe('a timed search', () => {
     expect(proved.depth).toBeGreaterThanOrEqual(plies!);
     // From the start nothing is proved: it deepens to the depth it is given.
     expect(new Search().run(startingPosition(rules), { timeMs: 60_000, depth: 6 }).depth).toBe(6);
+  });
+
+  it('finishes a won line only within its time: the move is what it owes, not the line', () => {
+    // A won line the table does not hold to its end is finished by the solver's small search
+    // (20000 positions), which takes 60 to 80 ms when it does not find it. It ran whenever a depth
+    // ended, past the deadline too: level 6's move of 261 ms against a budget of 250 in game 51 of
+    // an OpenTafl run (seed 36, suite d, 2026-11-30), here, after 9. ...Kc5-d5, a win in 13:
+    //
+    //   7  . . . t . . .
+    //   6  . . t . T T .
+    //   5  t . . K . t .      the attackers to move (ply 17)
+    //   4  . . . . . . .
+    //   3  . . t . t . .
+    //   2  . . . . t . .
+    //   1  . . T t . . .
+    //      a b c d e f g
+    //
+    // The game's attacking moves are searched as in a match (one thread, a table kept from move to
+    // move, bounded by positions so that it is the same every time); a search of the position then
+    // proves the win and its line of 13 plies is finished by the solver (the table holds 12).
+    const game =
+      'a4-a5 c4-c1 g4-g3 e4-e6 b4-c4 Kd4-e4 d2-e2 d5-f5 g3-e3 Ke4-e5 c4-c3 f5-f6 f4-f5 Ke5-c5 d6-c6 Kc5-d5';
+    const search = new Search({ weights: weightsFor(opentaflBrandub) });
+    const pos = startingPosition(opentaflBrandub);
+    game.split(' ').forEach((move, i) => {
+      if (i >= 4 && pos.turn === 'attackers') search.run(pos, { nodes: 150_000 });
+      const played = playMoveRecord(pos, move);
+      if (!played.ok) throw new Error(played.message);
+    });
+    const untimed = search.run(pos, { nodes: 150_000 });
+    expect(mateIn(untimed.score)).toBe(13);
+    expect(untimed.pv).toHaveLength(13);
+    // The same search with no time at all: its first depths end within the first 256 positions,
+    // before it looks at the clock, and find the win in the table. Its time was up before the first
+    // ended, so the line is the table's 12 plies, unfinished (13 before: the solver ran past it).
+    const timed = search.run(pos, { timeMs: 0 });
+    expect(mateIn(timed.score)).toBe(13);
+    expect(timed.pv).toHaveLength(12);
+    expect(timed.pv).toEqual(untimed.pv.slice(0, 12));
   });
 });
 
