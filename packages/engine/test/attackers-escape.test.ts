@@ -235,8 +235,8 @@ describe('the attackers’ null move', () => {
     // e4-e6 Ke7-g7. Once the king stands on e7, f7 stepping down opens his way to the corner g7,
     // and no attacker can then reach f7. The search had scored Ke4-e7 through a pass of the
     // attackers, far ahead in material, after which f7-f6 was left out. From this position, a
-    // fresh table and two threads for 207 ms chose 12. g3-f3 in 20 searches of 100 before the
-    // change (one thread: none, its move order differing), none of 100 after.
+    // fresh table and two threads for 207 ms chose 12. g3-f3 in 31 searches of 150 before the
+    // change (one thread: none of 150, its move order differing), none of 100 after.
     const drawn = board(
       [
         '. . . a . d .', // 7
