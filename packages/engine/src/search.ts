@@ -548,7 +548,6 @@ export class Search {
     onInfo: ((info: SearchInfo) => void) | undefined,
   ): SearchResult {
     const timed = deadline !== Infinity;
-    this.lineDeadline = deadline;
     // The moves that differ: all but the mirror images of others (the start of ard-ri-fr has one).
     const distinct = pos.mustPass() ? 1 : pos.legalMoveCount - this.mirrored.length;
     const lineCount = multiPv > 1 ? Math.min(multiPv, distinct) : 1;
@@ -572,7 +571,7 @@ export class Search {
         guess = score;
         firstDone = true;
         if (multiPv > 1) {
-          lines = this.otherLines(pos, depth, score, lineCount);
+          lines = this.otherLines(pos, depth, score, lineCount, deadline);
           score = lines[0]!.score;
         }
       } catch (e) {
@@ -592,7 +591,7 @@ export class Search {
       const pv =
         lines !== undefined
           ? [...lines[0]!.pv]
-          : this.extendPv(pos, Array.from(this.pv.subarray(0, this.pvLength[0]!)), score);
+          : this.extendPv(pos, Array.from(this.pv.subarray(0, this.pvLength[0]!)), score, deadline);
       const previous = best;
       best = { move: pv[0] ?? best.move, ...info(depth, score, pv, lines) };
       onInfo?.(best);
@@ -632,8 +631,19 @@ export class Search {
    * The lines after the first at `depth`: the root searched again without the root moves of the
    * lines found so far (the first, in the triangular PV now), `count` lines in all, best first.
    */
-  private otherLines(pos: Position, depth: number, firstScore: number, count: number): SearchLine[] {
-    const first = this.extendPv(pos, Array.from(this.pv.subarray(0, this.pvLength[0]!)), firstScore);
+  private otherLines(
+    pos: Position,
+    depth: number,
+    firstScore: number,
+    count: number,
+    deadline: number,
+  ): SearchLine[] {
+    const first = this.extendPv(
+      pos,
+      Array.from(this.pv.subarray(0, this.pvLength[0]!)),
+      firstScore,
+      deadline,
+    );
     const lines: SearchLine[] = [{ score: firstScore, pv: first }];
     try {
       while (lines.length < count) {
@@ -644,7 +654,7 @@ export class Search {
         if (this.pvLength[0] === 0) break;
         lines.push({
           score,
-          pv: this.extendPv(pos, Array.from(this.pv.subarray(0, this.pvLength[0]!)), score),
+          pv: this.extendPv(pos, Array.from(this.pv.subarray(0, this.pvLength[0]!)), score, deadline),
         });
       }
     } finally {
@@ -694,8 +704,6 @@ export class Search {
   private rootPly = 0;
   /** The area shared with this search's helpers while they search. */
   private shared: Int32Array | undefined;
-  /** When the search's time is up (Infinity without a time): a won line is finished only before it. */
-  private lineDeadline = Infinity;
   /** The root move that failed high in this depth's aspiration window, while it is searched again. */
   private failedHigh: Move | undefined;
   private rootImproved = false;
@@ -1437,9 +1445,10 @@ export class Search {
    * on through the table's moves while they are legal, up to PV_FOLLOW moves in all, or to the end
    * of a won game: the line players read. Only what follows the searched line comes from the
    * table. A line scored as a win that the table does not lead to its end is finished by a small
-   * proof search (`finishWin`), so that it ends with the winning move.
+   * proof search (`finishWin`), so that it ends with the winning move, within the search's time
+   * (`deadline`, Infinity without one).
    */
-  private extendPv(root: Position, pv: Move[], score: number): Move[] {
+  private extendPv(root: Position, pv: Move[], score: number, deadline: number): Move[] {
     const won = mateIn(score);
     const limit = won === undefined ? PV_FOLLOW : Math.max(PV_FOLLOW, Math.abs(won));
     if (pv.length === 0 || pv.length >= limit) return pv;
@@ -1459,7 +1468,7 @@ export class Search {
     }
     if (won === undefined || pos.isOver()) return pv;
     // Within the search's time only: a move owes its budget nothing for the end of its line.
-    const left = this.lineDeadline - Date.now();
+    const left = deadline - Date.now();
     if (left <= 0) return pv;
     const winner = won > 0 ? root.turn : opposite(root.turn);
     return pv.concat(finishWin(pos, winner, Math.abs(won) - pv.length, left));
